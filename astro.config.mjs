@@ -1,0 +1,18 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import interactionDirective from './src/integrations/interaction-directive.ts';
+import dealer from './data/dealer.json' with { type: 'json' };
+
+// The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
+const site = process.env.SITE_URL || dealer.website;
+
+export default defineConfig({
+  site,
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  integrations: [react(), interactionDirective(), sitemap()],
+  vite: { plugins: [tailwindcss()] },
+});

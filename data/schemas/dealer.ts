@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { imageSrc, nonEmpty, schemaRef, url } from './common.ts';
+
+const Phone = z.strictObject({
+  display: nonEmpty.describe('How the number is printed, e.g. (609) 555-0142'),
+  e164: z.string().regex(/^\+1\d{10}$/, 'must be +1 followed by 10 digits, e.g. +16095550142'),
+});
+
+const Weekday = z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time such as 09:00 or 17:00');
+
+/** One line of opening hours: open between two times, or a note such as Closed. */
+const HoursLine = z.union([
+  z.strictObject({ label: nonEmpty, days: z.array(Weekday).min(1), opens: Time, closes: Time }),
+  z.strictObject({ label: nonEmpty, days: z.array(Weekday).min(1), note: nonEmpty }),
+]);
+
+export const schema = z.strictObject({
+  ...schemaRef,
+  name: nonEmpty,
+  shortName: nonEmpty,
+  description: nonEmpty,
+  website: url.describe('The live site address, used for canonical URLs; SITE_URL overrides it'),
+  email: z.email(),
+  phones: z.strictObject({ local: Phone, tollFree: Phone }),
+  address: z.strictObject({
+    street: nonEmpty,
+    city: nonEmpty,
+    region: z.string().length(2),
+    postalCode: z.string().regex(/^\d{5}$/),
+    country: z.string().length(2),
+    county: nonEmpty,
+  }),
+  geo: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  /** Hours as each page shows them (SPEC 9: the pages disagree; each keeps its own). */
+  hours: z.strictObject({ main: z.array(HoursLine).min(1), services: z.array(HoursLine).min(1), about: z.array(HoursLine).min(1) }),
+  links: z.strictObject({
+    financing: url.describe('External financing application; opens in a new tab'),
+    directions: url,
+    reviews: url,
+    social: z.array(z.strictObject({ name: nonEmpty, url })).min(1),
+  }),
+  map: z.strictObject({
+    embedOrigin: url.describe('Origin of the embedded map frame (also allowed by the Content-Security-Policy)'),
+    query: nonEmpty.describe('What the showroom map searches for'),
+  }),
+  logo: imageSrc,
+  serviceRadiusMeters: z.number().int().positive(),
+  inquiryResponse: z.strictObject({ maxHours: z.number().int().positive(), typical: nonEmpty }),
+  financingOffer: nonEmpty,
+  /** Figures as each page states them (SPEC 9: give both readings, do not reconcile). */
+  figures: z.strictObject({
+    home: z.strictObject({ happyCustomers: nonEmpty, yearsInBusiness: nonEmpty }),
+    about: z.strictObject({
+      since: z.number().int().min(1900),
+      yearsInBusiness: nonEmpty,
+      happyCustomers: nonEmpty,
+      municipalitiesClaim: z.number().int().positive(),
+    }),
+  }),
+});
+
+export type Dealer = z.infer<typeof schema>;
+export type HoursLine = z.infer<typeof HoursLine>;

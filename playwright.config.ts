@@ -1,0 +1,64 @@
+import { createServer } from 'node:net';
+import { defineConfig, devices } from '@playwright/test';
+
+/** A port nobody is listening on, so parallel runs and a running `npm start` do not clash. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+// Workers inherit the environment, so the port chosen by the main process is shared.
+process.env.E2E_PORT ??= String(await freePort());
+const port = Number(process.env.E2E_PORT);
+export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions: chromium } },
+  ],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: `netlify serve --offline --port ${port}`,
+        url: `${baseURL}/api/health`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
+      },
+});

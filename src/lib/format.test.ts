@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatHours, formatPrice, formatTime, slugify, telHref } from './format.ts';
+
+describe('formatPrice', () => {
+  it.each([
+    [12995, '$12,995'],
+    [245, '$245'],
+    [1050, '$1,050'],
+    [228.34, '$228.34'],
+    [116.67, '$116.67'],
+    [1234567, '$1,234,567'],
+  ])('%d → %s', (amount, text) => expect(formatPrice(amount)).toBe(text));
+});
+
+describe('slugify', () => {
+  it.each([
+    ['Bass River', 'bass-river'],
+    ['Edgewater Park', 'edgewater-park'],
+    ['Burlington County', 'burlington-county'],
+    ['  EZ-GO!  ', 'ez-go'],
+  ])('%s → %s', (text, slug) => expect(slugify(text)).toBe(slug));
+});
+
+describe('hours', () => {
+  it.each([
+    ['09:00', '9AM'],
+    ['17:00', '5PM'],
+    ['12:00', '12PM'],
+    ['00:00', '12AM'],
+    ['15:30', '3:30PM'],
+  ])('%s → %s', (time, text) => expect(formatTime(time)).toBe(text));
+
+  it('formats an open range and a note', () => {
+    expect(formatHours({ label: 'Mon', days: ['Monday'], opens: '08:00', closes: '17:00' })).toBe('8AM-5PM');
+    expect(formatHours({ label: 'Sun', days: ['Sunday'], note: 'Emergency only' })).toBe('Emergency only');
+  });
+});
+
+it('builds tel: links', () => expect(telHref('+16095550142')).toBe('tel:+16095550142'));

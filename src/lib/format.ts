@@ -1,0 +1,37 @@
+import type { HoursLine } from '../../data/schemas/dealer.ts';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** 12995 → "$12,995"; amounts with cents keep them (228.34 → "$228.34"). */
+export function formatPrice(amount: number): string {
+  return Number.isInteger(amount) ? usd.format(amount) : usdCents.format(amount);
+}
+
+/** "Edgewater Park" → "edgewater-park". */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** "09:00" → "9AM", "15:30" → "3:30PM". */
+export function formatTime(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''}${suffix}`;
+}
+
+/** The hours text of one line: "9AM-5PM" or its note ("Closed"). */
+export function formatHours(line: HoursLine): string {
+  return 'note' in line ? line.note : `${formatTime(line.opens)}-${formatTime(line.closes)}`;
+}
+
+/** tel: link for a +1 number. */
+export function telHref(e164: string): string {
+  return `tel:${e164}`;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isActive } from './navigation.ts';
+
+const home = { label: 'Home', href: '/' };
+const inventory = { label: 'Inventory', href: '/inventory', activeOn: ['/new-inventory'] };
+const contact = { label: 'Contact', href: '/contact' };
+
+describe('isActive', () => {
+  it.each([
+    [home, '/', true],
+    [home, '/index.html', true],
+    [home, '/index', true],
+    [home, '/inventory', false],
+    [home, '/about', false],
+    [inventory, '/inventory', true],
+    [inventory, '/inventory/', true],
+    [inventory, '/new-inventory', true],
+    [inventory, '/new-inventory.html', true],
+    [inventory, '/inventory?search=ev', true],
+    [inventory, '/inventory-old', false],
+    [contact, '/contact', true],
+    [contact, '/contact/thanks', true],
+    [contact, '/contacts', false],
+  ])('%o on %s → %s', (link, path, expected) => {
+    expect(isActive(link, path)).toBe(expected);
+  });
+});

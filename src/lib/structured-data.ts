@@ -1,0 +1,174 @@
+import type { Dealer, HoursLine } from '../../data/schemas/dealer.ts';
+import type { Vehicle } from '../../data/schemas/vehicles.ts';
+import { absoluteUrl } from './seo.ts';
+
+/** schema.org builders; each takes plain data and the site origin and returns a JSON-LD object. */
+
+const ctx = 'https://schema.org';
+
+export const orgId = (site: URL | string) => `${absoluteUrl('/', site)}#organization`;
+export const dealerId = (site: URL | string) => `${absoluteUrl('/', site)}#dealer`;
+
+function postalAddress(dealer: Dealer) {
+  const a = dealer.address;
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: a.street,
+    addressLocality: a.city,
+    addressRegion: a.region,
+    postalCode: a.postalCode,
+    addressCountry: a.country,
+  };
+}
+
+export function openingHours(lines: readonly HoursLine[]) {
+  return lines
+    .filter((line) => 'opens' in line)
+    .map((line) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: line.days, opens: line.opens, closes: line.closes }));
+}
+
+export function organization(dealer: Dealer, site: URL | string) {
+  return {
+    '@context': ctx,
+    '@type': 'Organization',
+    '@id': orgId(site),
+    name: dealer.name,
+    url: absoluteUrl('/', site),
+    logo: absoluteUrl(dealer.logo, site),
+    email: dealer.email,
+    telephone: dealer.phones.local.e164,
+    contactPoint: [
+      { '@type': 'ContactPoint', telephone: dealer.phones.local.e164, contactType: 'sales', areaServed: 'US-NJ', availableLanguage: 'English' },
+      { '@type': 'ContactPoint', telephone: dealer.phones.tollFree.e164, contactType: 'customer service', contactOption: 'TollFree', areaServed: 'US' },
+    ],
+    sameAs: dealer.links.social.map((s) => s.url),
+  };
+}
+
+/** The dealership as a local business, serving the listed places within the service radius. */
+export function autoDealer(dealer: Dealer, site: URL | string, areaServed: readonly string[]) {
+  return {
+    '@context': ctx,
+    '@type': 'AutoDealer',
+    '@id': dealerId(site),
+    name: dealer.name,
+    description: dealer.description,
+    url: absoluteUrl('/', site),
+    image: absoluteUrl(dealer.logo, site),
+    telephone: dealer.phones.local.e164,
+    email: dealer.email,
+    priceRange: '$$',
+    address: postalAddress(dealer),
+    geo: { '@type': 'GeoCoordinates', latitude: dealer.geo.latitude, longitude: dealer.geo.longitude },
+    openingHoursSpecification: openingHours(dealer.hours.main),
+    parentOrganization: { '@id': orgId(site) },
+    areaServed: [
+      {
+        '@type': 'GeoCircle',
+        geoMidpoint: { '@type': 'GeoCoordinates', latitude: dealer.geo.latitude, longitude: dealer.geo.longitude },
+        geoRadius: dealer.serviceRadiusMeters,
+      },
+      ...areaServed.map((name) => ({ '@type': 'City', name })),
+    ],
+  };
+}
+
+export function webSite(dealer: Dealer, site: URL | string) {
+  return {
+    '@context': ctx,
+    '@type': 'WebSite',
+    name: dealer.name,
+    url: absoluteUrl('/', site),
+    publisher: { '@id': orgId(site) },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl('/inventory', site)}?search={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
+export function service(dealer: Dealer, site: URL | string, name: string, description: string, areaServed: readonly string[]) {
+  return {
+    '@context': ctx,
+    '@type': 'Service',
+    name,
+    description,
+    serviceType: name,
+    provider: { '@id': dealerId(site) },
+    areaServed: [
+      {
+        '@type': 'GeoCircle',
+        geoMidpoint: { '@type': 'GeoCoordinates', latitude: dealer.geo.latitude, longitude: dealer.geo.longitude },
+        geoRadius: dealer.serviceRadiusMeters,
+      },
+      ...areaServed.map((place) => ({ '@type': 'City', name: place })),
+    ],
+  };
+}
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export function breadcrumbList(crumbs: readonly Crumb[], site: URL | string) {
+  return {
+    '@context': ctx,
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absoluteUrl(crumb.path, site) })),
+  };
+}
+
+function availability(inStock: boolean) {
+  return inStock ? `${ctx}/InStock` : `${ctx}/OutOfStock`;
+}
+
+/** One Offer for a unit on the lot. */
+export function vehicleOffer(vehicle: Vehicle, site: URL | string, seller = dealerId(site)) {
+  return {
+    '@type': 'Offer',
+    price: vehicle.price,
+    priceCurrency: 'USD',
+    availability: availability(vehicle.inStock),
+    itemCondition: vehicle.isNew || vehicle.condition === 'new' ? `${ctx}/NewCondition` : `${ctx}/UsedCondition`,
+    url: absoluteUrl(`/vehicles/${vehicle.id}`, site),
+    seller: { '@id': seller },
+  };
+}
+
+export function vehicleProduct(vehicle: Vehicle, site: URL | string, brandName: string) {
+  return {
+    '@context': ctx,
+    '@type': 'Product',
+    name: vehicle.name,
+    description: vehicle.description,
+    sku: vehicle.id,
+    brand: { '@type': 'Brand', name: brandName },
+    ...(vehicle.model ? { model: vehicle.model } : {}),
+    category: vehicle.category,
+    image: vehicle.images.map((src) => absoluteUrl(src, site)),
+    offers: vehicleOffer(vehicle, site),
+  };
+}
+
+/** The lot as an OfferCatalog, one Offer per unit. */
+export function offerCatalog(dealer: Dealer, vehicles: readonly Vehicle[], site: URL | string, brandName: (slug: string) => string) {
+  return {
+    '@context': ctx,
+    '@type': 'OfferCatalog',
+    name: `${dealer.name} inventory`,
+    url: absoluteUrl('/new-inventory', site),
+    numberOfItems: vehicles.length,
+    itemListElement: vehicles.map((vehicle) => ({
+      ...vehicleOffer(vehicle, site),
+      itemOffered: {
+        '@type': 'Product',
+        name: vehicle.name,
+        description: vehicle.description,
+        brand: { '@type': 'Brand', name: brandName(vehicle.brand) },
+        category: vehicle.category,
+      },
+    })),
+  };
+}
