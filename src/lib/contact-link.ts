@@ -1,0 +1,20 @@
+/** The inquiry subjects of SPEC 5. */
+export const INTERESTS = ['sales', 'service', 'parts', 'general'] as const;
+export type Interest = (typeof INTERESTS)[number];
+
+export interface ContactPrefill {
+  interest?: Interest;
+  /** A unit id or model slug the inquiry is about; the form names it and the lead records it. */
+  vehicle?: string;
+  message?: string;
+}
+
+/** A link to /contact that prefills the form (DECISIONS.md): /contact?interest=sales&vehicle=… */
+export function contactHref(prefill: ContactPrefill = {}): string {
+  const params = new URLSearchParams();
+  if (prefill.interest) params.set('interest', prefill.interest);
+  if (prefill.vehicle) params.set('vehicle', prefill.vehicle);
+  if (prefill.message) params.set('message', prefill.message);
+  const query = params.toString();
+  return query ? `/contact?${query}` : '/contact';
+}

@@ -1,0 +1,24 @@
+/** One line of Netlify's _redirects file. */
+export interface RedirectRule {
+  from: string;
+  to: string;
+  status: 301 | 302 | 404 | 200;
+}
+
+/**
+ * Every alias the site answers, in one place (DECISIONS.md, routes). The rules are written to
+ * dist/_redirects by src/pages/_redirects.ts. Netlify applies a rule only where no page exists
+ * at that path, so a catch-all never shadows a real page.
+ */
+export function redirectRules(): RedirectRule[] {
+  return [
+    { from: '/brands/denago', to: '/denago', status: 301 },
+    { from: '/brands/evolution', to: '/evolution', status: 301 },
+    { from: '/vehicle/:id', to: '/vehicles/:id', status: 301 },
+  ];
+}
+
+export function formatRedirects(rules: readonly RedirectRule[]): string {
+  const width = Math.max(...rules.map((r) => r.from.length));
+  return `${rules.map((r) => `${r.from.padEnd(width)}  ${r.to}  ${r.status}`).join('\n')}\n`;
+}
