@@ -15,6 +15,8 @@ export function redirectRules(): RedirectRule[] {
     { from: '/brands/denago', to: '/denago', status: 301 },
     { from: '/brands/evolution', to: '/evolution', status: 301 },
     { from: '/vehicle/:id', to: '/vehicles/:id', status: 301 },
+    // Any /vehicles/… without a page (a sold unit, a typo) shows Vehicle Not Found with status 404.
+    { from: '/vehicles/*', to: '/vehicles/not-found', status: 404 },
   ];
 }
 
