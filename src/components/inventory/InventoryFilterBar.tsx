@@ -59,7 +59,7 @@ export default function InventoryFilterBar({ filters, choices, onSearch, onSelec
       role="search"
       aria-label="Filter vehicles"
       onSubmit={submit}
-      className="card grid grid-cols-2 items-end gap-3 p-4 sm:gap-4 sm:p-5 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
+      className="card grid grid-cols-2 items-end gap-3 p-4 sm:gap-4 sm:p-5 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] noscript:hidden"
     >
       <div className="col-span-2 lg:col-span-1">
         <label htmlFor={searchId} className="block text-sm font-semibold text-slate-800">
