@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import InventorySkeletons, { SKELETON_COUNT } from '../../src/components/inventory/InventorySkeletons.tsx';
@@ -9,7 +9,9 @@ import { filterChoices } from '../../src/lib/inventory-filter.ts';
 const edges = { under: 15000, over: 25000 };
 const choices = filterChoices([{ value: 'denago', label: 'Denago' }], [{ value: 'rover', label: 'Rover' }], edges);
 /** React separates adjacent text with <!-- --> in server markup; drop it to read the text. */
-const render = (...args: Parameters<typeof createElement>) => renderToStaticMarkup(createElement(...args)).replace(/<!-- -->/g, '');
+function render<P extends object>(component: FunctionComponent<P>, props: P): string {
+  return renderToStaticMarkup(createElement(component, props)).replace(/<!-- -->/g, '');
+}
 
 const item = (id: string, name: string, price: number, isNew = true) => ({
   id,
@@ -47,7 +49,7 @@ describe('the inventory island, rendered on the server (the page without JavaScr
 
 describe('the loading state', () => {
   it('shows six skeleton cards', () => {
-    const html = render(InventorySkeletons);
+    const html = render(InventorySkeletons, {});
     expect(SKELETON_COUNT).toBe(6);
     expect(html.match(/data-skeleton/g)).toHaveLength(6);
     expect(html).toContain('aria-busy="true"');
