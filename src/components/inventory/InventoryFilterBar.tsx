@@ -10,7 +10,7 @@ interface Props {
   searchRef?: RefObject<HTMLInputElement | null>;
 }
 
-const field = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900';
+const field = 'mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white py-2 text-base text-slate-900';
 
 function Select({
   label,
@@ -31,7 +31,7 @@ function Select({
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
         {label}
       </label>
-      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)} className={field}>
+      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)} className={`${field} px-2`}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -76,7 +76,7 @@ export default function InventoryFilterBar({ filters, choices, onSearch, onSelec
           autoComplete="off"
           enterKeyHint="search"
           maxLength={100}
-          className={field}
+          className={`${field} px-3`}
         />
       </div>
       <Select label="Brand" name="brand" value={filters.brand} options={choices.brand} onChange={(v) => onSelect('brand', v)} />
