@@ -105,13 +105,23 @@ if (import.meta.main) {
   const figures = pages()
     .map(measure)
     .sort((a, b) => a.route.localeCompare(b.route));
-  const rows = figures.map((f) => [f.route, kb(f.html), kb(f.css), kb(f.js), kb(f.deferredJs), `${f.imageCount} / ${kb(f.images)}`, f.problems.length ? 'OVER' : 'ok']);
+  const rows = figures.map((f) => [
+    f.route,
+    kb(f.html),
+    kb(f.css),
+    kb(f.js),
+    kb(f.deferredJs),
+    `${f.imageCount} / ${kb(f.images)}`,
+    f.problems.length ? 'OVER' : 'ok',
+  ]);
   const head = ['page', 'HTML gz', 'CSS gz', 'JS gz (first view)', 'JS gz (on interaction)', 'images (raw)', 'budget'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
   console.log(line(head));
   for (const row of rows) console.log(line(row));
-  console.log(`\nBudgets (gzip): HTML ≤ ${kb(BUDGET.html)}, CSS ≤ ${kb(BUDGET.css)}, JS ≤ ${kb(BUDGET.js)} (≤ ${kb(BUDGET.reactJs)} on ${[...REACT_PAGES].join(', ')})`);
+  console.log(
+    `\nBudgets (gzip): HTML ≤ ${kb(BUDGET.html)}, CSS ≤ ${kb(BUDGET.css)}, JS ≤ ${kb(BUDGET.js)} (≤ ${kb(BUDGET.reactJs)} on ${[...REACT_PAGES].join(', ')})`,
+  );
   const over = figures.filter((f) => f.problems.length);
   for (const f of over) console.error(`✗ ${f.route}: ${f.problems.join('; ')}`);
   console.log(`${figures.length - over.length} passed, ${over.length} failed`);
