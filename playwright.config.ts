@@ -16,6 +16,7 @@ async function freePort(): Promise<number> {
 
 // Workers inherit the environment, so the port chosen by the main process is shared.
 process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_STATIC_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 
@@ -37,7 +38,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.CI ? 2 : undefined,
+  workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -53,7 +54,9 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: `netlify serve --offline --port ${port}`,
+        // As `npm start`: a fresh build first, so netlify serve reads the current dist/_headers;
+        // its inner static server gets a free port too, so parallel runs do not collide.
+        command: `astro build && netlify serve --offline --port ${port} --staticServerPort ${process.env.E2E_STATIC_PORT}`,
         url: `${baseURL}/api/health`,
         timeout: 240_000,
         reuseExistingServer: false,
