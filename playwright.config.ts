@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
 /** A port nobody is listening on, so parallel runs and a running `npm start` do not clash. */
 async function freePort(): Promise<number> {
@@ -20,18 +21,7 @@ process.env.E2E_STATIC_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',
