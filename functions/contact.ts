@@ -84,7 +84,14 @@ export default async function contact(request: Request, context: ContactContext 
   return respond(outcome, channel, fields);
 }
 
-async function handle(request: Request, context: ContactContext, fields: Record<string, unknown>, channel: Channel, id: string, keyed: boolean): Promise<Outcome> {
+async function handle(
+  request: Request,
+  context: ContactContext,
+  fields: Record<string, unknown>,
+  channel: Channel,
+  id: string,
+  keyed: boolean,
+): Promise<Outcome> {
   const store = leadsStore();
   const now = Date.now();
 
@@ -132,7 +139,8 @@ async function handle(request: Request, context: ContactContext, fields: Record<
 
 function respond(outcome: Outcome, channel: Channel, fields: Record<string, unknown>): Response {
   if (channel === 'form') {
-    if (outcome.kind === 'accepted') return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, Location: '/thank-you', 'Cache-Control': 'no-store' } });
+    if (outcome.kind === 'accepted')
+      return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, Location: '/thank-you', 'Cache-Control': 'no-store' } });
     return formAnswer(outcome, fields);
   }
   switch (outcome.kind) {
@@ -143,7 +151,9 @@ function respond(outcome: Outcome, channel: Channel, fields: Record<string, unkn
     case 'conflict':
       return errorResponse(422, outcome.error);
     case 'rate-limited':
-      return errorResponse(429, CONTACT_ERRORS.rateLimited(minutes(outcome.retryAfterSeconds)), { headers: { 'Retry-After': String(outcome.retryAfterSeconds) } });
+      return errorResponse(429, CONTACT_ERRORS.rateLimited(minutes(outcome.retryAfterSeconds)), {
+        headers: { 'Retry-After': String(outcome.retryAfterSeconds) },
+      });
     case 'unavailable':
       return errorResponse(503, CONTACT_ERRORS.unavailable, { headers: { 'Retry-After': '60' } });
   }

@@ -11,9 +11,7 @@ const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;
 
 /** Escapes text for XML and drops the characters XML 1.0 cannot carry at all. */
 export function escapeXml(value: string): string {
-  return value
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
+  return value.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 }
 
 const el = (name: string, value: string | number, attrs = '') => `<${name}${attrs}>${escapeXml(String(value))}</${name}>`;

@@ -54,18 +54,10 @@ export const inquirySchema = z.object({
     .trim()
     .max(LIMITS.email, MESSAGES.email)
     .pipe(z.email({ error: MESSAGES.email })),
-  phone: z
-    .string({ error: MESSAGES.phone })
-    .trim()
-    .min(10, MESSAGES.phone)
-    .max(LIMITS.phone, `Phone number must be at most ${LIMITS.phone} characters`),
+  phone: z.string({ error: MESSAGES.phone }).trim().min(10, MESSAGES.phone).max(LIMITS.phone, `Phone number must be at most ${LIMITS.phone} characters`),
   // An empty value (a form that sends interest="") means "not chosen": the default applies.
   interest: z.preprocess((value) => (value === '' ? undefined : value), z.enum(INTERESTS, { error: INTEREST_MESSAGE }).default('sales')),
-  message: z
-    .string({ error: MESSAGES.message })
-    .trim()
-    .min(10, MESSAGES.message)
-    .max(LIMITS.message, `Message must be at most ${LIMITS.message} characters`),
+  message: z.string({ error: MESSAGES.message }).trim().min(10, MESSAGES.message).max(LIMITS.message, `Message must be at most ${LIMITS.message} characters`),
 });
 
 export type Inquiry = z.infer<typeof inquirySchema>;

@@ -149,7 +149,7 @@ export class Client {
 
   async post(body: unknown, options: PostOptions = {}): Promise<Response> {
     const contentType = options.contentType ?? 'application/json';
-    const payload = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+    const payload = typeof body === 'string' ? body : body instanceof Uint8Array ? new Uint8Array(body) : JSON.stringify(body);
     const request = new Request('http://localhost/api/contact', {
       method: options.method ?? 'POST',
       headers: { 'content-type': contentType, 'user-agent': 'Mozilla/5.0 (test)', ...options.headers },

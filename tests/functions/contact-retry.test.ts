@@ -39,7 +39,8 @@ afterEach(async () => {
 });
 
 const minutesLater = (minutes: number) => vi.setSystemTime(new Date(Date.now() + minutes * 60_000));
-const runJob = async () => (await (await retryLeads(new Request('http://localhost/.netlify/functions/retry-leads', { method: 'POST' }))).json()) as Record<string, number>;
+const runJob = async () =>
+  (await (await retryLeads(new Request('http://localhost/.netlify/functions/retry-leads', { method: 'POST' }))).json()) as Record<string, number>;
 const dealerMails = () => mailbox.received.filter((m) => m.body.to.includes('sales@dealer.test'));
 const pendingMarkers = async () => (await blobs.store.list({ prefix: 'pending/' })).blobs.length;
 
