@@ -59,10 +59,11 @@ export default async function contact(request: Request, context: ContactContext 
   const key = request.headers.get('idempotency-key') ?? stringField(fields[IDEMPOTENCY_FIELD]);
   if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) return errorResponse(400, IDEMPOTENCY_KEY_MESSAGE);
   const id = key ? await idFromKey(key) : crypto.randomUUID();
+  const source = leadSource(request, fields, channel);
 
   const run = async () => {
     try {
-      return await handle(request, context, fields, channel, id, key !== undefined);
+      return await handle(request, context, fields, source, id, key !== undefined);
     } catch (error) {
       console.error(`[leads] Could not file an inquiry: ${error instanceof Error ? error.message : 'unknown error'}`);
       return { kind: 'unavailable' } as const;
@@ -81,14 +82,14 @@ export default async function contact(request: Request, context: ContactContext 
       if (key) inFlight.delete(id);
     }
   }
-  return respond(outcome, channel, fields);
+  return respond(outcome, channel, fields, source);
 }
 
 async function handle(
   request: Request,
   context: ContactContext,
   fields: Record<string, unknown>,
-  channel: Channel,
+  source: LeadSourceRecord,
   id: string,
   keyed: boolean,
 ): Promise<Outcome> {
@@ -106,10 +107,9 @@ async function handle(
   if (!rate.allowed) return { kind: 'rate-limited', retryAfterSeconds: rate.retryAfterSeconds };
 
   // Bot guards, only when the form sends them: a plain API call with the six fields is a lead.
-  const source = leadSource(request, fields, channel);
   const bot = botReason(fields);
   if (bot) {
-    await recordSpam(store, { at: now, reason: bot, channel, page: source.page });
+    await recordSpam(store, { at: now, reason: bot, channel: source.channel, page: source.page });
     return { kind: 'accepted', id };
   }
 
@@ -137,11 +137,11 @@ async function handle(
   return { kind: 'accepted', id };
 }
 
-function respond(outcome: Outcome, channel: Channel, fields: Record<string, unknown>): Response {
+function respond(outcome: Outcome, channel: Channel, fields: Record<string, unknown>, source: LeadSourceRecord): Response {
   if (channel === 'form') {
     if (outcome.kind === 'accepted')
       return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, Location: '/thank-you', 'Cache-Control': 'no-store' } });
-    return formAnswer(outcome, fields);
+    return formAnswer(outcome, fields, source);
   }
   switch (outcome.kind) {
     case 'accepted':
@@ -159,9 +159,17 @@ function respond(outcome: Outcome, channel: Channel, fields: Record<string, unkn
   }
 }
 
-/** The no-JavaScript answer: the form again, as a small HTML page of its own. */
-function formAnswer(outcome: Exclude<Outcome, { kind: 'accepted' }>, fields: Record<string, unknown>): Response {
-  const values = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, stringField(value) ?? '']));
+/**
+ * The no-JavaScript answer: the form again, as a small HTML page of its own. Where the lead came
+ * from (page, vehicle, UTM: read from the contact page's address) rides along in hidden fields,
+ * since the next post comes from this page.
+ */
+function formAnswer(outcome: Exclude<Outcome, { kind: 'accepted' }>, fields: Record<string, unknown>, source: LeadSourceRecord): Response {
+  const values: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, stringField(value) ?? ''])),
+    ...defined({ page: source.page, vehicle: source.vehicle, referrer: source.referrer }),
+    ...source.utm,
+  };
   const status = { invalid: 400, conflict: 422, 'rate-limited': 429, unavailable: 503 }[outcome.kind];
   const notice =
     outcome.kind === 'rate-limited'

@@ -1,6 +1,7 @@
 import type { Dealer } from '../../src/lib/data/dealer.ts';
 import { INTEREST_LABELS } from '../../src/lib/inquiry.ts';
-import { leadVehicle, type Lead } from './lead.ts';
+import { leadVehicle } from './catalog.ts';
+import type { Lead } from './lead.ts';
 
 /**
  * The lead as an ADF document (Auto-lead Data Format 1.0, the XML most dealer CRMs import),

@@ -1,6 +1,7 @@
 import type { Dealer } from '../../src/lib/data/dealer.ts';
 import { INTEREST_LABELS } from '../../src/lib/inquiry.ts';
-import { leadVehicle, type Lead } from './lead.ts';
+import { leadVehicle } from './catalog.ts';
+import type { Lead } from './lead.ts';
 
 /** The dealer's e-mail about one lead: a subject, a plain-text body and the same as HTML. */
 export interface LeadEmail {

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { brands } from '../../src/lib/data/brands.ts';
-import { vehicles } from '../../src/lib/data/vehicles.ts';
-import { describeVehicle, inquirySchema, UTM_FIELDS, type VehicleCatalog, type VehicleDescription } from '../../src/lib/inquiry.ts';
+import { inquirySchema, UTM_FIELDS } from '../../src/lib/inquiry.ts';
 
 /** Where a lead came from: what DECISIONS.md 'Lead handling' asks every lead to record. */
 const sourceSchema = z.object({
@@ -42,13 +40,3 @@ export const leadSchema = z.object({
 export type Lead = z.infer<typeof leadSchema>;
 export type LeadSourceRecord = z.infer<typeof sourceSchema>;
 export type Delivery = z.infer<typeof deliverySchema>;
-
-/** The units on the lot and the brands, for naming the vehicle a lead is about. */
-export const catalog: VehicleCatalog = {
-  brands: brands.map(({ slug, name }) => ({ slug, name })),
-  units: vehicles.map(({ id, name, brand, year }) => ({ id, name, brand, year })),
-};
-
-export function leadVehicle(lead: Lead): VehicleDescription | undefined {
-  return lead.source.vehicle ? describeVehicle(lead.source.vehicle, catalog) : undefined;
-}

@@ -148,6 +148,17 @@ export interface VehicleCatalog {
   units: readonly { id: string; name: string; brand: string; year?: number }[];
 }
 
+/** The catalog from the brands and vehicles data (only the fields naming needs, small enough for an island prop). */
+export function vehicleCatalog(
+  brands: readonly { slug: string; name: string }[],
+  units: readonly { id: string; name: string; brand: string; year?: number }[],
+): VehicleCatalog {
+  return {
+    brands: brands.map(({ slug, name }) => ({ slug, name })),
+    units: units.map(({ id, name, brand, year }) => ({ id, name, brand, ...(year ? { year } : {}) })),
+  };
+}
+
 export interface VehicleDescription {
   /** What the visitor and the dealer read, e.g. "Denago EV City". */
   label: string;

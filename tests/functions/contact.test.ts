@@ -571,6 +571,28 @@ describe('POST /api/contact: the HTML form (JavaScript off)', () => {
     });
   });
 
+  it('carries page, vehicle and UTM read from the contact page address through a second post from the error page', async () => {
+    const referer = 'http://localhost/contact?interest=sales&vehicle=denago-ev-city&utm_source=mail';
+    const first = await client.form({ ...VALID, email: 'bad' }, { headers: { referer } });
+    expect(first.status).toBe(400);
+    const html = await first.text();
+    expect(html).toContain('<input type="hidden" name="vehicle" value="denago-ev-city">');
+    expect(html).toContain('<input type="hidden" name="page" value="/contact?interest=sales&amp;vehicle=denago-ev-city&amp;utm_source=mail">');
+    expect(html).toContain('<input type="hidden" name="utm_source" value="mail">');
+    const hidden = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1] ?? '', (m[2] ?? '').replaceAll('&amp;', '&')]),
+    );
+    const second = await client.form({ ...VALID, ...hidden }, { headers: { referer: 'http://localhost/api/contact' } });
+    expect(second.status).toBe(303);
+    const [lead] = await storedLeads(blobs.store);
+    expect(lead?.source).toMatchObject({
+      channel: 'form',
+      page: '/contact?interest=sales&vehicle=denago-ev-city&utm_source=mail',
+      vehicle: 'denago-ev-city',
+      utm: { utm_source: 'mail' },
+    });
+  });
+
   it('ignores the Referer of another site', async () => {
     await client.form(VALID, { headers: { referer: 'https://evil.example/contact?vehicle=fake-cart' } });
     const [lead] = await storedLeads(blobs.store);
