@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod's tree-shakable API (same zod 4 core as the server's schemas): the form island ships it.
+import { z } from 'zod/mini';
 import { INTERESTS, type Interest } from './contact-link.ts';
 
 /**
@@ -44,20 +45,24 @@ export const FIELD_LABELS: Readonly<Record<InquiryField, string>> = {
 /** Upper bounds, so one field cannot fill the dealer's inbox (the body is capped at 16 KB anyway). */
 export const LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
 
-const text = (required: string, max: number, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+const text = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
 
 export const inquirySchema = z.object({
   firstName: text(MESSAGES.firstName, LIMITS.name, `First name must be at most ${LIMITS.name} characters`),
   lastName: text(MESSAGES.lastName, LIMITS.name, `Last name must be at most ${LIMITS.name} characters`),
-  email: z
-    .string({ error: MESSAGES.email })
-    .trim()
-    .max(LIMITS.email, MESSAGES.email)
-    .pipe(z.email({ error: MESSAGES.email })),
-  phone: z.string({ error: MESSAGES.phone }).trim().min(10, MESSAGES.phone).max(LIMITS.phone, `Phone number must be at most ${LIMITS.phone} characters`),
+  email: z.pipe(z.string({ error: MESSAGES.email }).check(z.trim(), z.maxLength(LIMITS.email, MESSAGES.email)), z.email({ error: MESSAGES.email })),
+  phone: z
+    .string({ error: MESSAGES.phone })
+    .check(z.trim(), z.minLength(10, MESSAGES.phone), z.maxLength(LIMITS.phone, `Phone number must be at most ${LIMITS.phone} characters`)),
   // An empty value (a form that sends interest="") means "not chosen": the default applies.
-  interest: z.preprocess((value) => (value === '' ? undefined : value), z.enum(INTERESTS, { error: INTEREST_MESSAGE }).default('sales')),
-  message: z.string({ error: MESSAGES.message }).trim().min(10, MESSAGES.message).max(LIMITS.message, `Message must be at most ${LIMITS.message} characters`),
+  interest: z.pipe(
+    z.transform((value: unknown) => (value === '' ? undefined : value)),
+    z._default(z.enum(INTERESTS, { error: INTEREST_MESSAGE }), 'sales'),
+  ),
+  message: z
+    .string({ error: MESSAGES.message })
+    .check(z.trim(), z.minLength(10, MESSAGES.message), z.maxLength(LIMITS.message, `Message must be at most ${LIMITS.message} characters`)),
 });
 
 export type Inquiry = z.infer<typeof inquirySchema>;
@@ -65,7 +70,7 @@ export type InquiryInput = z.input<typeof inquirySchema>;
 export type FieldErrors = Partial<Record<InquiryField, string>>;
 
 /** The first message per field, for showing each error beside its field. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: { issues: readonly z.core.$ZodIssue[] }): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
@@ -116,19 +121,13 @@ export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term
 export type UtmField = (typeof UTM_FIELDS)[number];
 
 /** Tracking text is kept when it is sensible and quietly dropped otherwise: it never costs a lead. */
-const tag = (max: number) => z.string().trim().min(1).max(max).optional().catch(undefined);
+const tag = (max: number) => z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(max))), undefined);
 
 export const leadSourceSchema = z.object({
   /** The page the form was sent from, path and query (e.g. /contact?interest=sales&vehicle=…). */
   page: tag(500),
   /** The unit id or model slug the visitor asked about (the `vehicle` query parameter). */
-  vehicle: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/i)
-    .max(120)
-    .optional()
-    .catch(undefined),
+  vehicle: z.catch(z.optional(z.string().check(z.trim(), z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/i), z.maxLength(120))), undefined),
   /** The page before the contact page (document.referrer). */
   referrer: tag(500),
   utm_source: tag(200),
