@@ -2,7 +2,10 @@ import type { NavLink } from '../../data/schemas/navigation.ts';
 
 /** "/about.html", "/about/" and "/about?x" all mean "/about"; "/index.html" means "/". */
 function normalize(path: string): string {
-  const clean = (path.split(/[?#]/)[0] ?? '/').replace(/\.html$/, '').replace(/(^|\/)index$/, '/').replace(/\/+$/, '');
+  const clean = (path.split(/[?#]/)[0] ?? '/')
+    .replace(/\.html$/, '')
+    .replace(/(^|\/)index$/, '/')
+    .replace(/\/+$/, '');
   return clean === '' ? '/' : clean;
 }
 

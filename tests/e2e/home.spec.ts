@@ -84,7 +84,10 @@ test.describe('header and footer', () => {
   test('the footer has every link of SPEC 2.2, the hours and both phone numbers', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    const links = await footer.getByRole('navigation', { name: 'Footer' }).getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    const links = await footer
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
     for (const href of ['/', '/inventory', '/rentals', '/services', '/showroom', '/about', '/contact', '/privacy', '/terms', '/denago', '/evolution']) {
       expect(links).toContain(href);
     }
