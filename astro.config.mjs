@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import interactionDirective from './src/integrations/interaction-directive.ts';
+import securityHeaders from './src/integrations/security-headers.ts';
 import dealer from './data/dealer.json' with { type: 'json' };
 
 // The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
@@ -12,7 +13,8 @@ const site = process.env.SITE_URL || dealer.website;
 export default defineConfig({
   site,
   trailingSlash: 'never',
-  build: { format: 'file' },
-  integrations: [react(), interactionDirective(), sitemap()],
+  // One stylesheet file per build, cached across pages; no inline styles to allow in the CSP.
+  build: { format: 'file', inlineStylesheets: 'never' },
+  integrations: [react(), interactionDirective(), sitemap(), securityHeaders({ frameOrigin: dealer.map.embedOrigin })],
   vite: { plugins: [tailwindcss()] },
 });

@@ -37,7 +37,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.CI ? 2 : undefined,
+  workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -53,12 +53,13 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: `netlify serve --offline --port ${port}`,
+        // `npm start`: a fresh build first, so netlify serve reads the current dist/_headers.
+        command: 'npm start',
         url: `${baseURL}/api/health`,
         timeout: 240_000,
         reuseExistingServer: false,
         stdout: 'ignore',
         stderr: 'pipe',
-        env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
+        env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1', PORT: String(port) },
       },
 });

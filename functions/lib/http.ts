@@ -1,11 +1,7 @@
-/** Headers every function answer carries (netlify.toml [[headers]] do not reach functions). */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-};
+import { API_CSP, BASE_SECURITY_HEADERS } from '../../src/lib/security-headers.ts';
+
+/** Headers every function answer carries (static files get the same from dist/_headers). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = { ...BASE_SECURITY_HEADERS, 'Content-Security-Policy': API_CSP };
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);

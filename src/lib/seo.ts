@@ -20,7 +20,7 @@ export interface HeadTags {
   jsonLd: string[];
 }
 
-export const DEFAULT_SOCIAL_IMAGE = '/images/social-card.png';
+export const DEFAULT_SOCIAL_IMAGE = '/images/social-card.jpg';
 
 /** Absolute URL of a site path on the configured origin; no trailing slash except the root. */
 export function absoluteUrl(path: string, site: URL | string): string {

@@ -5,12 +5,16 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Every end-to-end test fails on a console error or an uncaught page error, and can run
  * axe with the WCAG 2.2 A/AA rules.
  */
-export const test = base.extend<{ pageErrors: string[]; axe: (page?: Page) => Promise<void> }>({
+const notFoundPaths = new Set<string>();
+
+export const test = base.extend<{ pageErrors: string[]; allowNotFound: (path: string) => void; axe: (page?: Page) => Promise<void> }>({
   pageErrors: [
-    async ({ page }, use) => {
+    async ({ page, allowNotFound: _ }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(`console.error: ${message.text()} (${message.location().url})`);
+        const url = message.location().url;
+        const expected404 = /status of 404/.test(message.text()) && notFoundPaths.has(new URL(url || 'about:blank', 'http://x').pathname);
+        if (message.type() === 'error' && !expected404) errors.push(`console.error: ${message.text()} (${url})`);
       });
       page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
       await use(errors);
@@ -18,6 +22,12 @@ export const test = base.extend<{ pageErrors: string[]; axe: (page?: Page) => Pr
     },
     { auto: true },
   ],
+  /** Declares a path the test visits expecting a 404 document, so its console error is expected. */
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
+  allowNotFound: async ({}, use) => {
+    notFoundPaths.clear();
+    await use((path) => notFoundPaths.add(path));
+  },
   axe: async ({ page }, use) => {
     await use(async (target = page) => {
       const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();

@@ -8,6 +8,8 @@ describe('GET /api/health', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
     const body = (await response.json()) as { ok: boolean; time: string };
     expect(body.ok).toBe(true);
     expect(Number.isNaN(Date.parse(body.time))).toBe(false);

@@ -1,0 +1,129 @@
+// Size budget of every built page: HTML, the CSS and JS it loads before any interaction, and
+// its images. Prints a table and exits 1 when a page is over budget. Run after `npm run build`.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = resolve(import.meta.dirname, '..', 'dist');
+const KB = 1024;
+
+/** Budgets in gzipped bytes. Pages whose island needs React at first view may load it. */
+export const BUDGET = { html: 40 * KB, css: 20 * KB, js: 5 * KB, reactJs: 90 * KB };
+const REACT_PAGES = new Set(['/inventory', '/new-inventory', '/contact', '/financing', '/compare']);
+
+const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+
+function pages(dir = dist): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+function routeOf(file: string): string {
+  const path = `/${relative(dist, file).replace(/\.html$/, '')}`;
+  return path === '/index' ? '/' : path.replace(/\/index$/, '');
+}
+
+/** A built module and every module it statically imports. */
+function moduleGraph(url: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(url)) return seen;
+  seen.add(url);
+  const file = join(dist, url);
+  if (!existsSync(file)) return seen;
+  const code = readFileSync(file, 'utf8');
+  for (const match of code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
+    moduleGraph(resolve('/', dirname(url), match[1] ?? '').replace(/\\/g, '/'), seen);
+  }
+  return seen;
+}
+
+export interface PageFigures {
+  route: string;
+  html: number;
+  css: number;
+  js: number;
+  deferredJs: number;
+  images: number;
+  imageCount: number;
+  problems: string[];
+}
+
+export function measure(file: string): PageFigures {
+  const html = readFileSync(file, 'utf8');
+  const route = routeOf(file);
+  const problems: string[] = [];
+
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)].reduce((sum, m) => sum + gz(readFileSync(join(dist, m[1] ?? ''))), 0);
+
+  // JavaScript at first view: inline scripts, module scripts, and islands that hydrate without
+  // an interaction (load, idle, visible, media); client:interaction islands are counted apart.
+  const firstView = new Set<string>();
+  const deferred = new Set<string>();
+  let inline = 0;
+  for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+    const attrs = m[1] ?? '';
+    if (/application\/ld\+json/.test(attrs)) continue;
+    const src = /src="([^"]+)"/.exec(attrs)?.[1];
+    if (src) moduleGraph(src, firstView);
+    else inline += gz(m[2] ?? '');
+  }
+  for (const m of html.matchAll(/<astro-island([^>]*)>/g)) {
+    const attrs = m[1] ?? '';
+    const urls = [...attrs.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)].map((u) => u[1] ?? '');
+    const target = /client="interaction"/.test(attrs) ? deferred : firstView;
+    for (const url of urls) moduleGraph(url, target);
+  }
+  const size = (set: Set<string>) => [...set].reduce((sum, url) => sum + (existsSync(join(dist, url)) ? gz(readFileSync(join(dist, url))) : 0), 0);
+  const js = inline + size(firstView);
+  const deferredJs = size(new Set([...deferred].filter((u) => !firstView.has(u))));
+
+  let images = 0;
+  const imgs = [...html.matchAll(/<img\s[^>]*>/g)].map((m) => m[0]);
+  for (const tag of imgs) {
+    const src = /\ssrc="([^"]+)"/.exec(tag)?.[1] ?? '';
+    if (!/\swidth="\d+"/.test(tag) || !/\sheight="\d+"/.test(tag)) problems.push(`<img src="${src}"> has no width/height`);
+    if (src.startsWith('/') && existsSync(join(dist, src))) images += statSync(join(dist, src)).size;
+  }
+  const priority = imgs.filter((tag) => /fetchpriority="high"/.test(tag));
+  if (priority.length > 1) problems.push(`${priority.length} images have fetchpriority="high" (at most one)`);
+  for (const tag of priority) if (/loading="lazy"/.test(tag)) problems.push('the fetchpriority="high" image is lazy');
+
+  const jsBudget = REACT_PAGES.has(route) ? BUDGET.reactJs : BUDGET.js;
+  if (gz(html) > BUDGET.html) problems.push(`HTML ${kb(gz(html))} > ${kb(BUDGET.html)}`);
+  if (css > BUDGET.css) problems.push(`CSS ${kb(css)} > ${kb(BUDGET.css)}`);
+  if (js > jsBudget) problems.push(`JS ${kb(js)} > ${kb(jsBudget)}`);
+  return { route, html: gz(html), css, js, deferredJs, images, imageCount: imgs.length, problems };
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+if (import.meta.main) {
+  if (!existsSync(dist)) {
+    console.error('dist/ is missing: run `npm run build` first');
+    process.exit(1);
+  }
+  const figures = pages()
+    .map(measure)
+    .sort((a, b) => a.route.localeCompare(b.route));
+  const rows = figures.map((f) => [
+    f.route,
+    kb(f.html),
+    kb(f.css),
+    kb(f.js),
+    kb(f.deferredJs),
+    `${f.imageCount} / ${kb(f.images)}`,
+    f.problems.length ? 'OVER' : 'ok',
+  ]);
+  const head = ['page', 'HTML gz', 'CSS gz', 'JS gz (first view)', 'JS gz (on interaction)', 'images (raw)', 'budget'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(line(head));
+  for (const row of rows) console.log(line(row));
+  console.log(
+    `\nBudgets (gzip): HTML ≤ ${kb(BUDGET.html)}, CSS ≤ ${kb(BUDGET.css)}, JS ≤ ${kb(BUDGET.js)} (≤ ${kb(BUDGET.reactJs)} on ${[...REACT_PAGES].join(', ')})`,
+  );
+  const over = figures.filter((f) => f.problems.length);
+  for (const f of over) console.error(`✗ ${f.route}: ${f.problems.join('; ')}`);
+  console.log(`${figures.length - over.length} passed, ${over.length} failed`);
+  process.exit(over.length ? 1 : 0);
+}

@@ -1,0 +1,51 @@
+import { expect, test } from './fixtures.ts';
+
+const SECURITY = {
+  'strict-transport-security': /max-age=\d{7,}/,
+  'x-content-type-options': /^nosniff$/,
+  'referrer-policy': /^strict-origin-when-cross-origin$/,
+  'permissions-policy': /camera=\(\)/,
+  'cross-origin-opener-policy': /^same-origin$/,
+};
+
+function expectSecurityHeaders(headers: Record<string, string>) {
+  for (const [name, pattern] of Object.entries(SECURITY)) expect(headers[name], name).toMatch(pattern);
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp).toMatch(/default-src '(self|none)'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toContain('unsafe-inline');
+}
+
+test.describe('response headers under netlify serve', () => {
+  test('a page: CSP with hashes, security headers, revalidated', async ({ request }) => {
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expectSecurityHeaders(headers);
+    const csp = headers['content-security-policy'] ?? '';
+    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", 'frame-src https://www.google.com']) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
+    expect(headers['cache-control']).toMatch(/max-age=0/);
+  });
+
+  // Its Cache-Control (immutable for a year) is checked on dist/_headers with Netlify's parser in
+  // tests/unit/built-headers.test.ts: locally, netlify serve's static server overrides it.
+  test('a hashed asset: security headers', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const css = /href="(\/_astro\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(css, 'the home page links a built stylesheet').toBeTruthy();
+    const response = await request.get(css ?? '');
+    expect(response.status()).toBe(200);
+    expectSecurityHeaders(response.headers());
+  });
+
+  test('an API answer: the same security headers, set by the function', async ({ request }) => {
+    const response = await request.get('/api/health');
+    expect(response.status()).toBe(200);
+    expectSecurityHeaders(response.headers());
+    expect(response.headers()['cache-control']).toBe('no-store');
+    expect(response.headers()['content-type']).toMatch(/^application\/json/);
+  });
+});

@@ -1,0 +1,55 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cspHash, inlineCode } from '../../src/lib/security-headers.ts';
+
+// Netlify's own parser reads the generated dist/_headers, so what is checked here is what
+// Netlify applies. (`netlify serve` lets its static server's Cache-Control win locally.)
+const dist = join(import.meta.dirname, '..', '..', 'dist');
+let rules: Header[] = [];
+
+function headersFor(path: string): Record<string, string> {
+  return Object.assign({}, ...rules.filter((rule) => rule.forRegExp.test(path)).map((rule) => rule.values));
+}
+
+beforeAll(async () => {
+  if (!existsSync(join(dist, '_headers'))) throw new Error('dist/_headers is missing: run `npm run build` first');
+  const parsed = await parseAllHeaders({ headersFiles: [join(dist, '_headers')], configHeaders: [], minimal: false });
+  expect(parsed.errors).toEqual([]);
+  rules = parsed.headers as Header[];
+});
+
+describe('dist/_headers', () => {
+  it('gives every page the security headers and a strict CSP', () => {
+    for (const path of ['/', '/inventory', '/images/logo.svg']) {
+      const headers = headersFor(path);
+      expect(headers['Strict-Transport-Security']).toMatch(/max-age=\d{7,}/);
+      expect(headers['X-Content-Type-Options']).toBe('nosniff');
+      expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['Permissions-Policy']).toContain('camera=()');
+      expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin');
+      expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+      expect(headers['Content-Security-Policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
+    }
+  });
+
+  it('caches hashed assets for a year and leaves pages to revalidate', () => {
+    expect(headersFor('/_astro/BaseLayout.abc123.css')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(headersFor('/')['Cache-Control']).toBeUndefined();
+    expect(headersFor('/about')['Cache-Control']).toBeUndefined();
+  });
+
+  it('allows, by hash, every inline script and style of every built page', () => {
+    const csp = headersFor('/')['Content-Security-Policy'] ?? '';
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src ')) ?? '';
+    const styleSrc = csp.split('; ').find((d) => d.startsWith('style-src ')) ?? '';
+    const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      const { scripts, styles } = inlineCode(readFileSync(join(dist, page), 'utf8'));
+      for (const body of scripts) expect(scriptSrc, `inline script of ${page}`).toContain(cspHash(body));
+      for (const body of styles) expect(styleSrc, `inline style of ${page}`).toContain(cspHash(body));
+    }
+  });
+});
