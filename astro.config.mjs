@@ -5,6 +5,8 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
+import sitemapXml from './src/integrations/sitemap-xml.ts';
+import { isSitemapPage } from './src/lib/sitemap.ts';
 import dealer from './data/dealer.json' with { type: 'json' };
 
 // The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
@@ -15,6 +17,6 @@ export default defineConfig({
   trailingSlash: 'never',
   // One stylesheet file per build, cached across pages; no inline styles to allow in the CSP.
   build: { format: 'file', inlineStylesheets: 'never' },
-  integrations: [react(), interactionDirective(), sitemap(), securityHeaders({ frameOrigin: dealer.map.embedOrigin })],
+  integrations: [react(), interactionDirective(), sitemap({ filter: isSitemapPage }), sitemapXml(), securityHeaders({ frameOrigin: dealer.map.embedOrigin })],
   vite: { plugins: [tailwindcss()] },
 });

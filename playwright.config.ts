@@ -16,6 +16,7 @@ async function freePort(): Promise<number> {
 
 // Workers inherit the environment, so the port chosen by the main process is shared.
 process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_STATIC_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 
@@ -53,13 +54,14 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        // `npm start`: a fresh build first, so netlify serve reads the current dist/_headers.
-        command: 'npm start',
+        // As `npm start`: a fresh build first, so netlify serve reads the current dist/_headers;
+        // its inner static server gets a free port too, so parallel runs do not collide.
+        command: `astro build && netlify serve --offline --port ${port} --staticServerPort ${process.env.E2E_STATIC_PORT}`,
         url: `${baseURL}/api/health`,
         timeout: 240_000,
         reuseExistingServer: false,
         stdout: 'ignore',
         stderr: 'pipe',
-        env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1', PORT: String(port) },
+        env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
       },
 });

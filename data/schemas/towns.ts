@@ -1,18 +1,64 @@
 import { z } from 'zod';
-import { nonEmpty, schemaRef } from './common.ts';
+import { slugify } from '../../src/lib/format.ts';
+import { imageSrc, nonEmpty, schemaRef, slug } from './common.ts';
 
 export const MunicipalityType = z.enum(['township', 'borough', 'city']);
+
+/** "Bass River" + "township" → "bass-river-township": how town pages and neighbour lists name a municipality. */
+export const municipalityKey = (m: { name: string; type: string }) => slugify(`${m.name} ${m.type}`);
+
+const aliases = z.array(slug).describe('Extra spellings that redirect to this page, without "-golf-carts": "mt-holly" answers /mt-holly-golf-carts').optional();
 
 const Municipality = z.strictObject({
   name: nonEmpty.describe('The name without its type, e.g. "Bass River"'),
   type: MunicipalityType,
+  note: nonEmpty.describe('One or two sentences about driving a golf cart in this town, shown in the page intro'),
+  neighbours: z.array(slug).min(1).describe('Bordering municipalities of the county, by name and type in lowercase with hyphens, e.g. "bordentown-township"'),
+  aliases,
 });
 
-export const schema = z.strictObject({
-  ...schemaRef,
-  county: z.strictObject({ name: nonEmpty, state: z.string().length(2) }),
-  municipalities: z.array(Municipality).min(1),
+const County = z.strictObject({
+  name: nonEmpty,
+  state: z.string().length(2),
+  note: nonEmpty.describe('Shown in the intro of the county page'),
+  aliases,
 });
+
+const TownPage = z.strictObject({
+  brands: z.array(slug).min(1).describe('The brand grid of every town page, by slug of data/brands.json, in this order'),
+  popularCarts: z.number().int().min(0).describe('How many vehicles (the first of data/vehicles.json) the Popular Golf Carts block shows'),
+  backgrounds: z.array(imageSrc).min(1).describe('Hero backgrounds; each page picks one by a stable hash of its address'),
+  localService: nonEmpty.describe('The "Local service" contact card; {town} and {county} are replaced by the names'),
+  whyChooseUs: z
+    .array(nonEmpty)
+    .min(1)
+    .describe('Bullets of the why-choose-us block; {town}, {county} and {financing} (the financing offer of data/dealer.json) are filled in'),
+});
+
+export const schema = z
+  .strictObject({
+    ...schemaRef,
+    county: County,
+    townPage: TownPage,
+    municipalities: z.array(Municipality).min(1),
+  })
+  .superRefine((data, ctx) => {
+    const keys = data.municipalities.map(municipalityKey);
+    data.municipalities.forEach((m, index) => {
+      const key = keys[index];
+      if (keys.indexOf(key ?? '') !== index) {
+        ctx.addIssue({ code: 'custom', path: ['municipalities', index], message: `"${m.name}" (${m.type}) is listed twice` });
+      }
+      m.neighbours.forEach((neighbour, n) => {
+        const path = ['municipalities', index, 'neighbours', n];
+        if (neighbour === key) ctx.addIssue({ code: 'custom', path, message: 'a town cannot be its own neighbour' });
+        else if (!keys.includes(neighbour)) {
+          ctx.addIssue({ code: 'custom', path, message: `no municipality "${neighbour}" in this file (write name and type, e.g. "bass-river-township")` });
+        }
+      });
+    });
+  });
 
 export type Municipality = z.infer<typeof Municipality>;
 export type MunicipalityType = z.infer<typeof MunicipalityType>;
+export type County = z.infer<typeof County>;

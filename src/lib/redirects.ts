@@ -1,3 +1,5 @@
+import { townAliases } from './data/towns.ts';
+
 /** One line of Netlify's _redirects file. */
 export interface RedirectRule {
   from: string;
@@ -15,6 +17,8 @@ export function redirectRules(): RedirectRule[] {
     { from: '/brands/denago', to: '/denago', status: 301 },
     { from: '/brands/evolution', to: '/evolution', status: 301 },
     { from: '/vehicle/:id', to: '/vehicles/:id', status: 301 },
+    // Town pages: /{town}-golf-carts, wrong types and county spellings (src/lib/towns.ts).
+    ...townAliases.rules,
   ];
 }
 

@@ -1,27 +1,101 @@
 import json from '../../../data/towns.json';
-import { schema, type Municipality } from '../../../data/schemas/towns.ts';
-import { parseDataFile } from '../data-file.ts';
+import { municipalityKey, schema, type Municipality } from '../../../data/schemas/towns.ts';
+import { DataFileError, parseDataFile } from '../data-file.ts';
 import { slugify } from '../format.ts';
+import { fillTemplate, fullTownName, pickBackground, townAliasRules, townCopy, townMapQuery, townPath, type TownPage } from '../towns.ts';
+import { brands } from './brands.ts';
+import { dealer } from './dealer.ts';
 
 const data = parseDataFile('towns.json', schema, json);
 
 export interface Town extends Municipality {
+  /** "bass-river-township": name and type, as neighbour lists write it. */
+  slug: string;
   /** "Bass River Township", "Beverly City". */
   fullName: string;
   /** Canonical page path, e.g. /bass-river-township-golf-carts. */
   path: string;
 }
 
-const titleCase = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
 export const county = data.county;
 
 /** The 40 municipalities the dealer serves, in the order of data/towns.json. */
-export const municipalities: Town[] = data.municipalities.map((m) => ({
-  ...m,
-  fullName: `${m.name} ${titleCase(m.type)}`,
-  path: `/${slugify(m.name)}-${m.type}-golf-carts`,
-}));
+export const municipalities: Town[] = data.municipalities.map((m) => {
+  const slug = municipalityKey(m);
+  return { ...m, slug, fullName: fullTownName(m.name, m.type), path: townPath(slug) };
+});
 
 /** The county hub page. */
-export const countyPage = { name: county.name, path: `/${slugify(county.name)}-golf-carts` };
+export const countyPage = { name: county.name, path: townPath(slugify(county.name)) };
+
+/** The brand grid of the town pages (data/towns.json townPage.brands, looked up in data/brands.json). */
+export const townBrands = data.townPage.brands.map((slug, index) => {
+  const brand = brands.find((b) => b.slug === slug);
+  if (!brand) {
+    throw new DataFileError(`Invalid data file data/towns.json:\n  • data/towns.json → townPage.brands[${index}]: no brand "${slug}" in data/brands.json`);
+  }
+  return brand;
+});
+
+/** How many vehicles Popular Golf Carts shows (SPEC 2.10: at most 3). */
+export const popularCartsLimit = data.townPage.popularCarts;
+
+const bySlug = new Map(municipalities.map((m) => [m.slug, m]));
+const link = (town: Town) => ({ name: town.fullName, path: town.path });
+const copyContext = {
+  county,
+  dealerName: dealer.name,
+  financingOffer: dealer.financingOffer,
+  municipalityCount: municipalities.length,
+};
+const backgrounds = data.townPage.backgrounds;
+const financing = dealer.financingOffer.charAt(0).toUpperCase() + dealer.financingOffer.slice(1);
+/** The contact card and why-choose-us texts with the place filled in ("your town" on the county page). */
+const placeTexts = (town: string) => {
+  const values = { town, county: county.name, financing };
+  return {
+    localService: fillTemplate(data.townPage.localService, values),
+    whyChooseUs: data.townPage.whyChooseUs.map((line) => fillTemplate(line, values)),
+  };
+};
+
+const countyTownPage: TownPage = {
+  slug: slugify(county.name),
+  name: county.name,
+  type: 'county',
+  fullName: county.name,
+  path: countyPage.path,
+  ...townCopy({ fullName: county.name, type: 'county', note: county.note }, copyContext),
+  mapQuery: townMapQuery(county.name, county.state),
+  background: pickBackground(countyPage.path, backgrounds),
+  neighbours: municipalities.map(link),
+  areaServed: [county.name, ...municipalities.map((m) => townMapQuery(m.fullName, county.state))],
+  ...placeTexts('your town'),
+};
+
+/** The 41 town pages: the county hub first, then each municipality. */
+export const townPages: TownPage[] = [
+  countyTownPage,
+  ...municipalities.map((town) => ({
+    slug: town.slug,
+    name: town.name,
+    type: town.type,
+    fullName: town.fullName,
+    path: town.path,
+    ...townCopy(town, copyContext),
+    mapQuery: townMapQuery(town.fullName, county.state),
+    background: pickBackground(town.path, backgrounds),
+    neighbours: town.neighbours.flatMap((slug) => {
+      const neighbour = bySlug.get(slug);
+      return neighbour ? [link(neighbour)] : [];
+    }),
+    areaServed: [townMapQuery(town.fullName, county.state), county.name],
+    ...placeTexts(town.fullName),
+  })),
+];
+
+/** Redirects of every other spelling of a town page, and the spellings left out as ambiguous. */
+export const townAliases = townAliasRules([
+  { name: county.name, type: 'county', path: countyPage.path, aliases: county.aliases },
+  ...municipalities.map((m) => ({ name: m.name, type: m.type, path: m.path, aliases: m.aliases })),
+]);

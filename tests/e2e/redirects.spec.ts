@@ -1,0 +1,76 @@
+import { expect, test } from './fixtures.ts';
+import { builtRedirects, builtVehicles, SHARED_NAMES, SPEC_TOWNS } from './towns-fixtures.ts';
+
+const rules = builtRedirects();
+const slug = (text: string) => text.toLowerCase().replace(/\s+/g, '-');
+/** A rule's path with its placeholder filled in (":id" → a unit on the lot). */
+const concrete = (path: string) => path.replace(/:id\b/, builtVehicles()[0]?.id ?? 'unit');
+
+test('the redirects cover every alias of DECISIONS.md', () => {
+  const target = (from: string) => rules.find((r) => r.from === from);
+  expect(target('/vehicle/:id')).toEqual({ from: '/vehicle/:id', to: '/vehicles/:id', status: 301 });
+  expect(target('/brands/denago')).toEqual({ from: '/brands/denago', to: '/denago', status: 301 });
+  expect(target('/brands/evolution')).toEqual({ from: '/brands/evolution', to: '/evolution', status: 301 });
+  expect(target('/beverly-township-golf-carts')?.to).toBe('/beverly-city-golf-carts');
+  for (const town of SPEC_TOWNS) {
+    const canonical = `/${slug(town.name)}-${town.type}-golf-carts`;
+    const bare = `/${slug(town.name)}-golf-carts`;
+    if (SHARED_NAMES.includes(town.name)) expect(target(bare), bare).toBeUndefined();
+    else expect(target(bare), bare).toEqual({ from: bare, to: canonical, status: 301 });
+    for (const wrong of ['township', 'borough', 'city'].filter((t) => t !== town.type)) {
+      const from = `/${slug(town.name)}-${wrong}-golf-carts`;
+      const shared = SPEC_TOWNS.filter((t) => t.name === town.name);
+      // Another town of the same name owns this type, or two of them could be meant.
+      if (shared.some((t) => t.type === wrong) || shared.length > 1) continue;
+      expect(target(from), from).toEqual({ from, to: canonical, status: 301 });
+    }
+  }
+});
+
+test('every alias answers 301 to a page that answers 200', async ({ request }) => {
+  const failures: string[] = [];
+  for (const rule of rules) {
+    const from = concrete(rule.from);
+    const to = concrete(rule.to);
+    const response = await request.get(from, { maxRedirects: 0 });
+    const location = response.headers()['location'];
+    if (response.status() !== rule.status || !location || new URL(location, 'http://x').pathname !== to) {
+      failures.push(`${from} answered ${response.status()} → ${location ?? '(no location)'}, want ${rule.status} → ${to}`);
+      continue;
+    }
+    const target = await request.get(to, { maxRedirects: 0 });
+    if (target.status() !== 200) failures.push(`${from} → ${to} answered ${target.status()}`);
+  }
+  console.log(`redirects tested: ${rules.length} (${rules.filter((r) => r.from.endsWith('-golf-carts')).length} town spellings), ${failures.length} failing`);
+  expect(rules.length).toBeGreaterThanOrEqual(100);
+  expect(failures).toEqual([]);
+});
+
+test('the town spellings shared by two towns are not redirected: they answer 404', async ({ request }) => {
+  const ambiguous = [
+    '/bordentown-golf-carts',
+    '/burlington-golf-carts',
+    '/pemberton-golf-carts',
+    '/bordentown-borough-golf-carts',
+    '/burlington-borough-golf-carts',
+    '/pemberton-city-golf-carts',
+  ];
+  for (const path of ambiguous) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain('404 Page Not Found');
+  }
+  console.log(`ambiguous town spellings answering 404: ${ambiguous.length}`);
+});
+
+test('unknown paths answer 404 with the not-found page', async ({ request }) => {
+  const unknown = ['/no-such-page', '/bass-river-golf-cart', '/golf-carts', '/a-town-we-do-not-serve-golf-carts', '/brands/club-car', '/towns/delran'];
+  for (const path of unknown) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    const html = await response.text();
+    expect(html, path).toMatch(/<h1\b[^>]*>\s*404 Page Not Found\s*<\/h1>/);
+    expect(html, path).toMatch(/<a href="\/"[^>]*>\s*Back to Home\s*<\/a>/);
+  }
+  expect((await request.get('/vehicles/no-such-unit-anywhere', { maxRedirects: 0 })).status()).toBe(404);
+});
