@@ -121,7 +121,7 @@ describe('model index and sitemap', () => {
   });
 
   it('lists /vehicles, /compare and the 23 model pages in the sitemap', () => {
-    const locs = [...read('sitemap-0.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+    const locs = [...read('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
     for (const path of ['/vehicles', '/compare', ...modelSlugs.map((slug) => `/vehicles/${slug}`)]) expect(locs).toContain(path);
   });
 
