@@ -15,6 +15,8 @@ const site = process.env.SITE_URL || dealer.website;
 export default defineConfig({
   site,
   trailingSlash: 'never',
+  // A unit id equal to a model slug would make two pages at one address: fail the build.
+  prerenderConflictBehavior: 'error',
   // One stylesheet file per build, cached across pages; no inline styles to allow in the CSP.
   build: { format: 'file', inlineStylesheets: 'never' },
   integrations: [react(), interactionDirective(), sitemap({ filter: isSitemapPage }), sitemapXml(), securityHeaders({ frameOrigin: dealer.map.embedOrigin })],

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
 /** A port nobody is listening on, so parallel runs and a running `npm start` do not clash. */
 async function freePort(): Promise<number> {
@@ -17,21 +18,11 @@ async function freePort(): Promise<number> {
 // Workers inherit the environment, so the port chosen by the main process is shared.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_STATIC_PORT ??= String(await freePort());
+process.env.E2E_FUNCTIONS_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -55,8 +46,8 @@ export default defineConfig({
     ? undefined
     : {
         // As `npm start`: a fresh build first, so netlify serve reads the current dist/_headers;
-        // its inner static server gets a free port too, so parallel runs do not collide.
-        command: `astro build && netlify serve --offline --port ${port} --staticServerPort ${process.env.E2E_STATIC_PORT}`,
+        // its inner static and functions servers get free ports too, so parallel runs do not collide.
+        command: `astro build && netlify serve --offline --port ${port} --staticServerPort ${process.env.E2E_STATIC_PORT} --functions-port ${process.env.E2E_FUNCTIONS_PORT}`,
         url: `${baseURL}/api/health`,
         timeout: 240_000,
         reuseExistingServer: false,

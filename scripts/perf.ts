@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 
 const root = join(import.meta.dirname, '..');
 const firstVehicle = (JSON.parse(readFileSync(join(root, 'data', 'vehicles.json'), 'utf8')) as { vehicles: { id: string }[] }).vehicles[0]?.id;
@@ -53,19 +54,7 @@ if (!base) {
   await waitFor(`${base}/api/health`);
 }
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
 
 const rows: string[][] = [];
 try {

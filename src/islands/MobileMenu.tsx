@@ -30,7 +30,9 @@ export default function MobileMenu({ links, phone }: Props) {
     for (const el of outside) el.setAttribute('inert', '');
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
-    panelRef.current?.querySelector<HTMLElement>('[aria-current="page"], a, button')?.focus();
+    // Focus the current page's link, else the first link, so Tab continues down the list.
+    const panel = panelRef.current;
+    (panel?.querySelector<HTMLElement>('[aria-current="page"]') ?? panel?.querySelector<HTMLElement>('nav a'))?.focus();
 
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false);

@@ -35,3 +35,8 @@ export function formatHours(line: HoursLine): string {
 export function telHref(e164: string): string {
   return `tel:${e164}`;
 }
+
+/** "Mount Holly, NJ 08060": the second line of a postal address. */
+export function formatCityLine(address: { city: string; region: string; postalCode: string }): string {
+  return `${address.city}, ${address.region} ${address.postalCode}`;
+}

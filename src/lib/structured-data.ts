@@ -1,4 +1,5 @@
 import type { Dealer, HoursLine } from '../../data/schemas/dealer.ts';
+import type { Availability, Model } from '../../data/schemas/models.ts';
 import type { Vehicle } from '../../data/schemas/vehicles.ts';
 import { absoluteUrl } from './seo.ts';
 
@@ -149,6 +150,66 @@ export function vehicleProduct(vehicle: Vehicle, site: URL | string, brandName: 
     category: vehicle.category,
     image: vehicle.images.map((src) => absoluteUrl(src, site)),
     offers: vehicleOffer(vehicle, site),
+  };
+}
+
+const modelAvailability: Record<Availability, string> = {
+  'In Stock': `${ctx}/InStock`,
+  'Pre-order': `${ctx}/PreOrder`,
+  'Out of Stock': `${ctx}/OutOfStock`,
+};
+
+export interface ModelProductInput {
+  /** Full name with the brand, e.g. "Denago EV City". */
+  name: string;
+  brandName: string;
+  category: string;
+  /** The specifications as the page lists them. */
+  specs: readonly { label: string; value: string }[];
+}
+
+/**
+ * A static model page (SPEC 2.9) as a Product: brand, model, specifications, and an Offer
+ * only where the model has an MSRP (a featured price is not an MSRP and makes no Offer).
+ */
+export function modelProduct(model: Model, site: URL | string, input: ModelProductInput, seller = dealerId(site)) {
+  const url = absoluteUrl(`/vehicles/${model.slug}`, site);
+  return {
+    '@context': ctx,
+    '@type': 'Product',
+    name: input.name,
+    description: model.blurb,
+    sku: model.slug,
+    url,
+    brand: { '@type': 'Brand', name: input.brandName },
+    model: model.name,
+    category: input.category,
+    image: [absoluteUrl(model.image, site)],
+    additionalProperty: input.specs.map((spec) => ({ '@type': 'PropertyValue', name: spec.label, value: spec.value })),
+    ...(model.msrp === undefined
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            price: model.msrp,
+            priceCurrency: 'USD',
+            ...(model.availability ? { availability: modelAvailability[model.availability] } : {}),
+            itemCondition: `${ctx}/NewCondition`,
+            url,
+            seller: { '@id': seller },
+          },
+        }),
+  };
+}
+
+/** A list of pages, e.g. the model index: each item a name and a site path. */
+export function itemList(name: string, items: readonly { name: string; path: string }[], site: URL | string) {
+  return {
+    '@context': ctx,
+    '@type': 'ItemList',
+    name,
+    numberOfItems: items.length,
+    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, url: absoluteUrl(item.path, site) })),
   };
 }
 

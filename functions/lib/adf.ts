@@ -1,0 +1,97 @@
+import type { Dealer } from '../../src/lib/data/dealer.ts';
+import { INTEREST_LABELS } from '../../src/lib/inquiry.ts';
+import { leadVehicle } from './catalog.ts';
+import type { Lead } from './lead.ts';
+
+/**
+ * The lead as an ADF document (Auto-lead Data Format 1.0, the XML most dealer CRMs import),
+ * attached to the dealer's e-mail and sent on its own to the CRM address (ADF_TO).
+ */
+
+const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Escapes text for XML and drops the characters XML 1.0 cannot carry at all. */
+export function escapeXml(value: string): string {
+  return value.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
+}
+
+const el = (name: string, value: string | number, attrs = '') => `<${name}${attrs}>${escapeXml(String(value))}</${name}>`;
+
+/** "2025-06-02T14:05:09-04:00": ISO 8601 with the dealer's own offset, as ADF examples write it. */
+export function adfDate(iso: string, timeZone = 'America/New_York'): string {
+  const date = new Date(iso);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : String(parts.timeZoneName).replace('GMT', '');
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+}
+
+export function adfDocument(lead: Lead, dealer: Dealer, site: string): string {
+  const { inquiry, source } = lead;
+  const vehicle = leadVehicle(lead);
+  // ADF requires one vehicle; a general, service or parts question names none, so say so.
+  const vehicleXml = [
+    `<vehicle${inquiry.interest === 'sales' ? ' interest="buy" status="new"' : ''}>`,
+    vehicle?.year ? el('year', vehicle.year) : '',
+    el('make', vehicle?.make ?? ''),
+    el('model', vehicle?.model ?? ''),
+    el('comments', vehicle ? `${vehicle.label} (${source.vehicle})` : `No vehicle named; ${INTEREST_LABELS[inquiry.interest].toLowerCase()} inquiry`),
+    '</vehicle>',
+  ].join('');
+  const comments = [`Interest: ${INTEREST_LABELS[inquiry.interest]}`, inquiry.message].join('\n');
+  const contactUrl = new URL('/contact', site).href;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<?adf version="1.0"?>',
+    '<adf>',
+    '<prospect status="new">',
+    el('id', lead.id, ` sequence="1" source="${escapeXml(`${dealer.name} website`)}"`),
+    el('requestdate', adfDate(lead.receivedAt)),
+    vehicleXml,
+    '<customer>',
+    '<contact primarycontact="1">',
+    el('name', inquiry.firstName, ' part="first"'),
+    el('name', inquiry.lastName, ' part="last"'),
+    el('email', inquiry.email),
+    el('phone', inquiry.phone, ' type="voice" time="nopreference"'),
+    '</contact>',
+    el('comments', comments),
+    '</customer>',
+    '<vendor>',
+    el('vendorname', dealer.name),
+    '<contact primarycontact="1">',
+    el('name', dealer.name, ' part="full"'),
+    el('email', dealer.email),
+    el('phone', dealer.phones.local.e164, ' type="voice"'),
+    '<address>',
+    el('street', dealer.address.street, ' line="1"'),
+    el('city', dealer.address.city),
+    el('regioncode', dealer.address.region),
+    el('postalcode', dealer.address.postalCode),
+    el('country', dealer.address.country),
+    '</address>',
+    '</contact>',
+    '</vendor>',
+    '<provider>',
+    el('name', `${dealer.name} website`, ' part="full"'),
+    el('service', 'Website contact form'),
+    el('url', contactUrl),
+    '</provider>',
+    '</prospect>',
+    '</adf>',
+    '',
+  ].join('\n');
+}

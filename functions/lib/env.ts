@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * The lead pipeline's configuration, read from the environment (Netlify: Site configuration →
+ * Environment variables; locally: .env, see .env.example) and checked by zod on first use.
+ */
+
+const emailList = z
+  .string()
+  .trim()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses')).min(1, 'must name at least one e-mail address'));
+
+/** "sales@dealer.com" or "Dealer Website <leads@dealer.com>", as Resend accepts it. */
+const sender = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const address = /<([^<>]+)>$/.exec(value)?.[1] ?? value;
+    return z.email().safeParse(address.trim()).success;
+  }, 'must be an e-mail address or "Name <address>"');
+
+const blankIsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const schema = z
+  .object({
+    RESEND_API_KEY: z.preprocess(blankIsUnset, z.string().trim().min(1).optional()),
+    LEADS_TO: z.preprocess(blankIsUnset, emailList.optional()),
+    LEADS_FROM: z.preprocess(blankIsUnset, sender.optional()),
+    ADF_TO: z.preprocess(blankIsUnset, emailList.optional()),
+    RESEND_BASE_URL: z.preprocess(blankIsUnset, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.RESEND_API_KEY) return;
+    if (!env.LEADS_TO) ctx.addIssue({ code: 'custom', path: ['LEADS_TO'], message: 'is required when RESEND_API_KEY is set' });
+    if (!env.LEADS_FROM) ctx.addIssue({ code: 'custom', path: ['LEADS_FROM'], message: 'is required when RESEND_API_KEY is set' });
+  });
+
+export interface MailConfig {
+  apiKey: string;
+  to: string[];
+  from: string;
+  adfTo: string[];
+  baseUrl?: string;
+}
+
+/** `mail` is null when no RESEND_API_KEY is set: leads are stored, the e-mail step is skipped. */
+export type LeadsEnv = { ok: true; mail: MailConfig | null } | { ok: false; error: string };
+
+const NAMES = ['RESEND_API_KEY', 'LEADS_TO', 'LEADS_FROM', 'ADF_TO', 'RESEND_BASE_URL'] as const;
+let cache: { raw: string; env: LeadsEnv } | undefined;
+
+/** Parses the variables once (again only when they change) and names every bad one. */
+export function leadsEnv(source: Record<string, string | undefined> = process.env): LeadsEnv {
+  const values = Object.fromEntries(NAMES.map((name) => [name, source[name]]));
+  const raw = JSON.stringify(values);
+  if (cache?.raw === raw) return cache.env;
+  const result = schema.safeParse(values);
+  let env: LeadsEnv;
+  if (!result.success) {
+    const problems = [...new Set(result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')} ${issue.message}`))];
+    env = { ok: false, error: `Invalid lead e-mail configuration: ${problems.join('; ')}` };
+  } else {
+    const { RESEND_API_KEY, LEADS_TO, LEADS_FROM, ADF_TO, RESEND_BASE_URL } = result.data;
+    env = {
+      ok: true,
+      mail:
+        RESEND_API_KEY && LEADS_TO && LEADS_FROM
+          ? { apiKey: RESEND_API_KEY, to: LEADS_TO, from: LEADS_FROM, adfTo: ADF_TO ?? [], baseUrl: RESEND_BASE_URL }
+          : null,
+    };
+  }
+  cache = { raw, env };
+  return env;
+}

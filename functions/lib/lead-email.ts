@@ -1,0 +1,110 @@
+import type { Dealer } from '../../src/lib/data/dealer.ts';
+import { INTEREST_LABELS } from '../../src/lib/inquiry.ts';
+import { leadVehicle } from './catalog.ts';
+import type { Lead } from './lead.ts';
+
+/** The dealer's e-mail about one lead: a subject, a plain-text body and the same as HTML. */
+export interface LeadEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Everything a visitor typed goes through here before it reaches HTML: it arrives as text. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** One line, no control characters: safe in a subject or a table cell label. */
+export function oneLine(value: string, max = 120): string {
+  const line = value
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** "Saturday, June 7, 2025 at 10:15 AM EDT": when the lead arrived, in the dealer's time. */
+export function receivedText(iso: string, timeZone = 'America/New_York'): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso)) + ` ${zoneAbbreviation(iso, timeZone)}`;
+}
+
+function zoneAbbreviation(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+export function leadEmail(lead: Lead, dealer: Dealer, site: string): LeadEmail {
+  const { inquiry, source } = lead;
+  const name = oneLine(`${inquiry.firstName} ${inquiry.lastName}`, 80);
+  const interest = INTEREST_LABELS[inquiry.interest];
+  const vehicle = leadVehicle(lead);
+  const subject = `New ${interest.toLowerCase()} inquiry from ${name}${vehicle ? ` about the ${oneLine(vehicle.label, 60)}` : ''}`;
+  const utm = Object.entries(source.utm)
+    .map(([key, value]) => `${key.replace('utm_', '')}=${value}`)
+    .join(', ');
+  const page = source.page ? new URL(source.page, site).href : undefined;
+
+  const details: [string, string | undefined][] = [
+    ['Name', `${inquiry.firstName} ${inquiry.lastName}`],
+    ['Email', inquiry.email],
+    ['Phone', inquiry.phone],
+    ['Interest', interest],
+    ['Vehicle', vehicle ? `${vehicle.label} (${source.vehicle})` : undefined],
+  ];
+  const origin: [string, string | undefined][] = [
+    ['Page', page],
+    ['Referrer', source.referrer],
+    ['Campaign', utm || undefined],
+    ['Browser', source.userAgent],
+    ['Received', receivedText(lead.receivedAt)],
+    ['Lead id', lead.id],
+  ];
+  const present = (rows: [string, string | undefined][]) => rows.filter((row): row is [string, string] => Boolean(row[1]));
+
+  const text = [
+    `New inquiry from the ${dealer.name} website. Reply to this e-mail to answer ${name} directly.`,
+    '',
+    ...present(details).map(([label, value]) => `${`${label}:`.padEnd(10)}${oneLine(value, 500)}`),
+    '',
+    'Message:',
+    inquiry.message,
+    '',
+    '-- Where it came from --',
+    ...present(origin).map(([label, value]) => `${`${label}:`.padEnd(10)}${oneLine(value, 500)}`),
+    '',
+    'The ADF/XML copy of this lead is attached for the CRM.',
+  ].join('\n');
+
+  const row = ([label, value]: [string, string]) =>
+    `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;color:#475569;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${cell(label, value)}</td></tr>`;
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>',
+    escapeHtml(subject),
+    '</title></head><body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#0f172a">',
+    '<div style="max-width:640px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">',
+    `<h1 style="margin:0 0 4px;font-size:20px">New ${escapeHtml(interest.toLowerCase())} inquiry</h1>`,
+    `<p style="margin:0 0 16px;color:#475569">From the ${escapeHtml(dealer.name)} website. Reply to this e-mail to answer ${escapeHtml(name)} directly.</p>`,
+    `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:15px">${present(details).map(row).join('')}</table>`,
+    '<h2 style="margin:20px 0 8px;font-size:16px">Message</h2>',
+    `<div style="white-space:pre-wrap;padding:12px;background:#f1f5f9;border-radius:8px;font-size:15px">${escapeHtml(inquiry.message)}</div>`,
+    '<h2 style="margin:20px 0 8px;font-size:16px">Where it came from</h2>',
+    `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:13px;color:#334155">${present(origin).map(row).join('')}</table>`,
+    '<p style="margin:16px 0 0;font-size:13px;color:#64748b">The ADF/XML copy of this lead is attached for the CRM.</p>',
+    '</div></body></html>',
+  ].join('');
+
+  return { subject, text, html };
+}
+
+/** E-mail and phone become links (with escaped, checked targets); everything else is text. */
+function cell(label: string, value: string): string {
+  const shown = escapeHtml(value);
+  if (label === 'Email') return `<a href="mailto:${encodeURIComponent(value).replace(/%40/g, '@')}">${shown}</a>`;
+  if (label === 'Phone') {
+    const digits = value.replace(/[^\d+]/g, '');
+    return digits.length >= 10 ? `<a href="tel:${digits}">${shown}</a>` : shown;
+  }
+  return shown;
+}

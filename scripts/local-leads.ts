@@ -1,0 +1,60 @@
+// The leads `netlify serve` stored in its local Blobs sandbox (.netlify/blobs-serve), read
+// through the real @netlify/blobs client and a BlobsServer on that directory.
+import { existsSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import type { Lead } from '../functions/lib/lead.ts';
+import { allLeads, spamCount, STORE_NAME } from '../functions/lib/store.ts';
+
+export const projectRoot = join(import.meta.dirname, '..');
+
+/** Where netlify-cli keeps the local Blobs sandbox (see netlify-cli lib/blobs/blobs.js). */
+export function sandboxDirectory(root = projectRoot): string {
+  return join(root, '.netlify', 'blobs-serve');
+}
+
+/** Site ids with data in the sandbox: "unlinked" until the folder is linked to a Netlify site. */
+function sites(directory: string): string[] {
+  const entries = join(directory, 'entries');
+  return existsSync(entries) ? readdirSync(entries) : [];
+}
+
+export interface LocalLeads {
+  directory: string;
+  leads: Lead[];
+  spam: number;
+}
+
+export async function readLocalLeads(root = projectRoot): Promise<LocalLeads> {
+  const directory = sandboxDirectory(root);
+  const result: LocalLeads = { directory, leads: [], spam: 0 };
+  const siteIds = sites(directory);
+  if (siteIds.length === 0) return result;
+  const token = crypto.randomUUID();
+  const server = new BlobsServer({ directory, token });
+  const { port } = await server.start();
+  try {
+    const url = `http://localhost:${port}`;
+    for (const siteID of siteIds) {
+      const store = getStore({ name: STORE_NAME, siteID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+      result.leads.push(...(await allLeads(store)));
+      result.spam += await spamCount(store);
+    }
+  } finally {
+    await server.stop();
+  }
+  result.leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+  return result;
+}
+
+/** Forgets the local rate-limit windows (every local request comes from the same address). */
+export async function clearLocalRateLimits(root = projectRoot): Promise<void> {
+  const directory = sandboxDirectory(root);
+  for (const siteID of sites(directory)) {
+    for (const part of ['entries', 'metadata']) {
+      await rm(join(directory, part, siteID, `site:${STORE_NAME}`, 'rate'), { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+
+let blobs: Blobs;
+let mailbox: Mailbox;
+
+beforeAll(async () => {
+  blobs = await startBlobs();
+  mailbox = await new Mailbox().start();
+  configureMail(mailbox);
+});
+
+afterAll(async () => {
+  await mailbox.stop();
+  await blobs.stop();
+});
+
+describe('a burst of inquiries', () => {
+  it('200 concurrent valid submissions → 200 distinct stored leads, each e-mailed once', { timeout: 120_000 }, async () => {
+    const submissions = 200;
+    const client = new Client();
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: submissions }, (_, i) =>
+        client.post(
+          { ...VALID, firstName: `Visitor${i}`, email: `visitor${i}@example.com`, idempotencyKey: `burst-${String(i).padStart(4, '0')}-attempt` },
+          { ip: `198.51.100.${i % 250}`, headers: { 'x-burst': String(i) } },
+        ),
+      ),
+    );
+    const answeredSeconds = (performance.now() - started) / 1000;
+    await client.settle();
+    const mailedSeconds = (performance.now() - started) / 1000;
+
+    expect(answers.map((a) => a.status)).toEqual(Array(submissions).fill(200));
+    const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()) as { id: string }).id)));
+    const leads = await storedLeads(blobs.store);
+    const stored = new Set(leads.map((lead) => lead.id)).size;
+    const dealerMails = mailbox.received.filter((m) => m.body.to.includes('sales@dealer.test'));
+
+    console.log(
+      `burst: ${submissions} submissions, ${stored} stored, ${answeredSeconds.toFixed(2)} s to answer all, ` +
+        `${dealerMails.length} dealer e-mails sent after ${mailedSeconds.toFixed(2)} s`,
+    );
+
+    expect(ids.size).toBe(submissions);
+    expect(stored).toBe(submissions);
+    expect([...ids].sort()).toEqual(leads.map((lead) => lead.id).sort());
+    expect(new Set(leads.map((lead) => lead.inquiry.email)).size).toBe(submissions);
+    expect(leads.every((lead) => lead.status === 'sent')).toBe(true);
+    expect(new Set(dealerMails.map((m) => m.body.reply_to)).size).toBe(submissions);
+    expect(dealerMails).toHaveLength(submissions);
+  });
+});

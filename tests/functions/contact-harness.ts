@@ -1,0 +1,174 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getStore, type Store } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import contact from '../../functions/contact.ts';
+
+/**
+ * What the contact tests run against: the real handler, the real @netlify/blobs client talking
+ * to its own local BlobsServer (a temporary directory), and the real resend SDK sending to a
+ * local HTTP endpoint (RESEND_BASE_URL) that records every request.
+ */
+
+export interface Blobs {
+  store: Store;
+  server: BlobsServer;
+  stop: () => Promise<void>;
+}
+
+/** Starts a local Blobs server and points the environment at it, as Netlify's runtime does. */
+export async function startBlobs(): Promise<Blobs> {
+  const directory = await mkdtemp(join(tmpdir(), 'leads-blobs-'));
+  const token = 'test-token';
+  const server = new BlobsServer({ directory, token });
+  const { port } = await server.start();
+  const url = `http://127.0.0.1:${port}`;
+  const context = { edgeURL: url, uncachedEdgeURL: url, siteID: 'test-site', token };
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64');
+  return {
+    store: getStore({ name: 'leads', consistency: 'strong' }),
+    server,
+    stop: async () => {
+      await server.stop();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RecordedEmail {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: {
+    from: string;
+    to: string[];
+    subject: string;
+    text: string;
+    html?: string;
+    reply_to?: string;
+    attachments?: { filename: string; content: string; content_type: string }[];
+  };
+}
+
+export type MailboxMode = 'ok' | 'down' | 'rate-limited';
+
+/** A stand-in for the Resend API: answers like it does and keeps what it was sent. */
+export class Mailbox {
+  readonly received: RecordedEmail[] = [];
+  /** Requests it refused (down or rate-limited), for counting attempts. */
+  refused = 0;
+  mode: MailboxMode = 'ok';
+  /** Refuse (as down) only the messages to this address. */
+  downFor: string | undefined;
+  /** The Retry-After a rate-limited answer carries, in seconds. */
+  retryAfterSeconds = 900;
+  /** When set, answers wait for it (to show the visitor's answer does not). */
+  hold: Promise<void> | undefined;
+  private server: Server | undefined;
+  private next = 1;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', async () => {
+        await this.hold;
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedEmail['body'];
+        if (this.mode === 'down' || (this.downFor && body.to.includes(this.downFor))) {
+          this.refused++;
+          response.writeHead(500, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ name: 'internal_server_error', message: 'Provider is down', statusCode: 500 }));
+          return;
+        }
+        if (this.mode === 'rate-limited') {
+          this.refused++;
+          response.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(this.retryAfterSeconds) });
+          response.end(JSON.stringify({ name: 'rate_limit_exceeded', message: 'Too many requests', statusCode: 429 }));
+          return;
+        }
+        this.received.push({ path: request.url ?? '', headers: request.headers, body });
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ id: `email-${this.next++}` }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+export const MAIL_ENV = {
+  RESEND_API_KEY: 're_test_key',
+  LEADS_TO: 'sales@dealer.test, owner@dealer.test',
+  LEADS_FROM: 'Dealer Website <leads@dealer.test>',
+  ADF_TO: 'crm@dealer.test',
+} as const;
+
+/** Points the mailer at the mailbox (or removes the key, for "no e-mail configured"). */
+export function configureMail(mailbox: Mailbox | null): void {
+  if (!mailbox) {
+    for (const name of [...Object.keys(MAIL_ENV), 'RESEND_BASE_URL']) delete process.env[name];
+    return;
+  }
+  Object.assign(process.env, MAIL_ENV, { RESEND_BASE_URL: mailbox.url });
+}
+
+export const VALID = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane.doe@example.com',
+  phone: '(609) 555-0100',
+  interest: 'sales',
+  message: 'I would like to test drive the EV City this weekend.',
+} as const;
+
+let ipCounter = 0;
+/** A new client address for each call, so one test's requests never hit another's rate limit. */
+export function freshIp(): string {
+  ipCounter++;
+  return `203.0.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+export interface PostOptions {
+  ip?: string;
+  headers?: Record<string, string>;
+  contentType?: string;
+  method?: string;
+}
+
+/** Calls the real handler like Netlify does and keeps the work it hands to waitUntil. */
+export class Client {
+  readonly background: Promise<unknown>[] = [];
+
+  async post(body: unknown, options: PostOptions = {}): Promise<Response> {
+    const contentType = options.contentType ?? 'application/json';
+    const payload = typeof body === 'string' ? body : body instanceof Uint8Array ? new Uint8Array(body) : JSON.stringify(body);
+    const request = new Request('http://localhost/api/contact', {
+      method: options.method ?? 'POST',
+      headers: { 'content-type': contentType, 'user-agent': 'Mozilla/5.0 (test)', ...options.headers },
+      body: options.method === 'GET' || options.method === 'HEAD' ? undefined : payload,
+    });
+    return contact(request, { ip: options.ip ?? freshIp(), waitUntil: (promise) => void this.background.push(promise) });
+  }
+
+  async form(fields: Record<string, string>, options: PostOptions = {}): Promise<Response> {
+    return this.post(new URLSearchParams(fields).toString(), { ...options, contentType: 'application/x-www-form-urlencoded' });
+  }
+
+  /** Waits for the e-mail work started after the answers. */
+  async settle(): Promise<void> {
+    while (this.background.length > 0) await Promise.all(this.background.splice(0));
+  }
+}
+
+export async function storedLeads(store: Store): Promise<Record<string, any>[]> {
+  const { blobs } = await store.list({ prefix: 'leads/' });
+  return Promise.all(blobs.map((blob) => store.get(blob.key, { type: 'json' })));
+}
