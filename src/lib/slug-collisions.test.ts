@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { models } from './data/models.ts';
 import { vehicles } from './data/vehicles.ts';
 import { assertNoSlugCollisions, SlugCollisionError } from './slug-collisions.ts';
 
@@ -52,6 +53,10 @@ describe('assertNoSlugCollisions', () => {
     } catch (error) {
       expect((error as Error).message.match(/•/g)).toHaveLength(2);
     }
+  });
+
+  it('the model data has the 23 model pages of SPEC 2.9', () => {
+    expect(models.map((m) => m.slug).sort()).toEqual([...MODEL_SLUGS].sort());
   });
 
   it('passes for the lot in data/vehicles.json against every model page', () => {
