@@ -19,6 +19,8 @@ export function redirectRules(): RedirectRule[] {
     { from: '/vehicle/:id', to: '/vehicles/:id', status: 301 },
     // Town pages: /{town}-golf-carts, wrong types and county spellings (src/lib/towns.ts).
     ...townAliases.rules,
+    // Any /vehicles/… without a page (a sold unit, a typo) shows Vehicle Not Found with status 404.
+    { from: '/vehicles/*', to: '/vehicles/not-found', status: 404 },
   ];
 }
 

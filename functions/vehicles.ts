@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { Config } from '@netlify/functions';
+import { vehicles } from '../src/lib/data/vehicles.ts';
+import { jsonResponse, methodNotAllowed } from './lib/http.ts';
+import { vehiclesRoute } from './lib/vehicle-routes.ts';
+
+/** The lot only changes with a deploy (which purges Netlify's CDN): browsers 5 min, the CDN 1 h. */
+export const CACHE_OK = 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400';
+export const CACHE_NOT_FOUND = 'public, max-age=60, s-maxage=300';
+
+const ALLOWED = ['GET', 'HEAD'] as const;
+const byId = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]));
+
+function etagOf(text: string): string {
+  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+}
+
+/** A JSON answer with caching, an ETag (304 on a match) and no body for HEAD. */
+function answer(request: Request, status: number, body: unknown, cacheControl: string): Response {
+  const json = JSON.stringify(body);
+  const etag = etagOf(json);
+  const headers = { 'Cache-Control': cacheControl, ETag: etag };
+  const notModified =
+    status === 200 &&
+    (request.headers.get('if-none-match') ?? '')
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''))
+      .includes(etag);
+  const response = jsonResponse(body, { status, headers });
+  if (notModified) return new Response(null, { status: 304, headers: response.headers });
+  return request.method === 'HEAD' ? new Response(null, { status, headers: response.headers }) : response;
+}
+
+/**
+ * GET /api/vehicles (every unit), /api/vehicles/{id} (one unit, or 404 {"error":"Vehicle not found"})
+ * and /api/vehicles/brand/{brand} (the brand's units, case-insensitive, possibly none). SPEC 7.
+ */
+export default function vehiclesApi(request: Request): Response {
+  if (!(ALLOWED as readonly string[]).includes(request.method)) return methodNotAllowed(ALLOWED);
+  const route = vehiclesRoute(new URL(request.url).pathname);
+  switch (route.kind) {
+    case 'list':
+      return answer(request, 200, vehicles, CACHE_OK);
+    case 'brand': {
+      const brand = route.brand.toLowerCase();
+      return answer(
+        request,
+        200,
+        vehicles.filter((vehicle) => vehicle.brand.toLowerCase() === brand),
+        CACHE_OK,
+      );
+    }
+    case 'one': {
+      const vehicle = byId.get(route.id);
+      return vehicle ? answer(request, 200, vehicle, CACHE_OK) : answer(request, 404, { error: 'Vehicle not found' }, CACHE_NOT_FOUND);
+    }
+    default:
+      return answer(request, 404, { error: 'Vehicle not found' }, CACHE_NOT_FOUND);
+  }
+}
+
+export const config: Config = { path: ['/api/vehicles', '/api/vehicles/*'] };

@@ -1,0 +1,92 @@
+import { useMemo, useRef } from 'react';
+import InventoryFilterBar from '../components/inventory/InventoryFilterBar.tsx';
+import InventorySkeletons from '../components/inventory/InventorySkeletons.tsx';
+import { useUrlFilters, useVehicles } from '../components/inventory/use-inventory.ts';
+import VehicleCard from '../components/VehicleCard.tsx';
+import { DEFAULT_FILTERS, filterVehicles, type FilterChoices, type PriceEdges } from '../lib/inventory-filter.ts';
+import type { InventoryItem } from '../lib/vehicles-client.ts';
+
+interface Props {
+  /** Every unit on the lot at build time: rendered into the page, then refreshed from /api/vehicles. */
+  vehicles: InventoryItem[];
+  choices: FilterChoices;
+  priceEdges: PriceEdges;
+  /** Ask /api/vehicles for fresh stock after hydration (default true). */
+  refresh?: boolean;
+}
+
+/** How many cards load their image at once (the first row); the rest load lazily. */
+const EAGER_CARDS = 3;
+
+/**
+ * The inventory (SPEC 2.4): filter bar, count line, grid, empty, loading and error states.
+ * Its server render is the whole grid, so the page reads with JavaScript off.
+ */
+export default function InventoryFilter({ vehicles: initial, choices, priceEdges, refresh = true }: Props) {
+  const { filters, setSearch, commit, flush } = useUrlFilters(choices);
+  const { query, reload } = useVehicles(initial, refresh);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const all = query.status === 'success' ? query.vehicles : [];
+  const shown = useMemo(() => filterVehicles(all, filters, priceEdges), [all, filters, priceEdges]);
+
+  const clear = () => {
+    commit(DEFAULT_FILTERS);
+    searchRef.current?.focus();
+  };
+
+  return (
+    <div className="space-y-6">
+      <InventoryFilterBar
+        filters={filters}
+        choices={choices}
+        searchRef={searchRef}
+        onSearch={setSearch}
+        onSelect={(key, value) => commit({ ...filters, [key]: value })}
+        onApply={flush}
+      />
+
+      <div aria-live="polite" aria-atomic="true" className="min-h-6 text-slate-700" data-testid="inventory-count">
+        {query.status === 'success' &&
+          (shown.length > 0 ? (
+            <p>
+              Showing {shown.length} of {all.length} total vehicles
+            </p>
+          ) : (
+            <p>No vehicles match your current filters. Showing 0 of {all.length} total vehicles</p>
+          ))}
+      </div>
+
+      {query.status === 'loading' && <InventorySkeletons />}
+
+      {query.status === 'error' && (
+        <div role="alert" className="card border-red-300 bg-red-50 p-6 text-center">
+          <p className="font-semibold text-red-800">Error loading vehicles: {query.message}</p>
+          <button type="button" className="btn btn-outline mt-4" onClick={reload}>
+            Try Again
+          </button>
+        </div>
+      )}
+
+      {query.status === 'success' && shown.length > 0 && (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {shown.map((vehicle, index) => (
+            <li key={vehicle.id}>
+              <VehicleCard vehicle={vehicle} eager={index < EAGER_CARDS} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {query.status === 'success' && shown.length === 0 && (
+        <div className="card px-6 py-12 text-center">
+          <h3 className="text-xl font-semibold">No vehicles found</h3>
+          <p className="mt-2 text-slate-700">Try adjusting your search criteria or filters</p>
+          <button type="button" className="btn btn-primary mt-6" onClick={clear}>
+            Clear All Filters
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { fetchWithRetry, HttpStatusError, type RetryOptions } from './fetch-with-retry.ts';
+
+/** The fields of a unit the inventory grid and its filters use (a subset of SPEC 3 Vehicle). */
+export interface InventoryItem {
+  id: string;
+  name: string;
+  description: string;
+  brand: string;
+  category: string;
+  price: number;
+  images: string[];
+  isNew: boolean;
+}
+
+export const VEHICLES_ENDPOINT = '/api/vehicles';
+
+/** Keeps only what the grid needs (the first image is the card image). */
+export function toInventoryItem(vehicle: InventoryItem): InventoryItem {
+  const { id, name, description, brand, category, price, images, isNew } = vehicle;
+  return { id, name, description, brand, category, price, images: images.slice(0, 1), isNew };
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+function isInventoryItem(value: unknown): value is InventoryItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    isString(v.id) &&
+    isString(v.name) &&
+    isString(v.description) &&
+    isString(v.brand) &&
+    isString(v.category) &&
+    typeof v.price === 'number' &&
+    Number.isFinite(v.price) &&
+    Array.isArray(v.images) &&
+    v.images.every(isString) &&
+    typeof v.isNew === 'boolean'
+  );
+}
+
+/** The message of SPEC 8 after "Error loading vehicles: ". */
+export function vehiclesErrorMessage(error: unknown): string {
+  if (error instanceof HttpStatusError) return `Failed to fetch vehicles: ${error.status}`;
+  if (error instanceof SyntaxError || error instanceof TypeError) return 'Failed to fetch vehicles: network error';
+  return error instanceof Error ? error.message : 'Failed to fetch vehicles';
+}
+
+/**
+ * GET /api/vehicles with 3 retries (SPEC 7). Resolves with the units, or rejects with an Error
+ * whose message is the SPEC 8 text, e.g. "Failed to fetch vehicles: 503".
+ */
+export async function fetchInventory(options: RetryOptions = {}): Promise<InventoryItem[]> {
+  let body: unknown;
+  try {
+    const response = await fetchWithRetry(VEHICLES_ENDPOINT, options);
+    body = await response.json();
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new Error(vehiclesErrorMessage(error), { cause: error });
+  }
+  if (!Array.isArray(body) || !body.every(isInventoryItem)) throw new Error('Failed to fetch vehicles: unexpected response');
+  return body.map(toInventoryItem);
+}

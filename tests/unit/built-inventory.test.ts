@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { vehicles } from '../../src/lib/data/vehicles.ts';
+
+const dist = join(import.meta.dirname, '..', '..', 'dist');
+const read = (file: string) => {
+  const path = join(dist, file);
+  if (!existsSync(path)) throw new Error(`dist/${file} is missing: run \`npm run build\` before the unit tests`);
+  return readFileSync(path, 'utf8');
+};
+const jsonLd = (html: string): Record<string, any>[] =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? ''));
+
+describe('the built inventory page, as a crawler reads it (no JavaScript)', () => {
+  for (const file of ['inventory.html', 'new-inventory.html']) {
+    const html = read(file);
+
+    it(`${file} has one card and one View Details link per unit`, () => {
+      expect(html.match(/<article/g)).toHaveLength(vehicles.length);
+      for (const vehicle of vehicles) expect(html).toContain(`href="/vehicles/${vehicle.id}"`);
+      expect(html).toContain(`Showing <!-- -->${vehicles.length}<!-- --> of <!-- -->${vehicles.length}<!-- --> total vehicles`);
+    });
+
+    it(`${file} is canonical at /new-inventory with an offer catalogue of the lot`, () => {
+      expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/new-inventory">/);
+      const catalog = jsonLd(html).find((block) => block['@type'] === 'OfferCatalog');
+      expect(catalog?.numberOfItems).toBe(vehicles.length);
+    });
+  }
+});
+
+describe('the built vehicle pages', () => {
+  it.each(vehicles.map((v) => [v.id, v] as const))('%s has Product JSON-LD with an Offer', (id, vehicle) => {
+    const product = jsonLd(read(`vehicles/${id}.html`)).find((block) => block['@type'] === 'Product');
+    expect(product?.offers).toMatchObject({
+      price: vehicle.price,
+      priceCurrency: 'USD',
+      availability: expect.stringMatching(/^https:\/\/schema\.org\/(In|OutOf)Stock$/),
+    });
+  });
+
+  it('the Vehicle Not Found page is noindex', () => {
+    expect(read('vehicles/not-found.html')).toContain('<meta name="robots" content="noindex, follow">');
+  });
+
+  it('unknown /vehicles/… addresses answer 404 with it', () => {
+    expect(read('_redirects')).toMatch(/^\/vehicles\/\*\s+\/vehicles\/not-found\s+404$/m);
+  });
+});
