@@ -1,6 +1,7 @@
 import type { RentalTerms } from '../../data/schemas/rentals.ts';
 import { contactHref } from './contact-link.ts';
 import { formatPrice } from './format.ts';
+import { absoluteUrl } from './seo.ts';
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
@@ -43,4 +44,29 @@ export function reserveHref(groupName: string, plan: { title: string; price: num
     interest: 'sales',
     message: `I would like to reserve the ${groupName} ${plan.title} rental plan (${formatPrice(plan.price)}). Please let me know the dates available.`,
   });
+}
+
+/** The rental plans as a schema.org OfferCatalog, one Offer per group and plan. */
+export function rentalOfferCatalog(
+  groups: readonly { id: string; name: string; plans: readonly { title: string; duration: string; price: number }[] }[],
+  site: URL | string,
+  sellerId: string,
+) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'OfferCatalog',
+    name: 'Golf cart rental plans',
+    url: absoluteUrl('/rentals', site),
+    itemListElement: groups.flatMap((group) =>
+      group.plans.map((plan) => ({
+        '@type': 'Offer',
+        name: `${group.name} golf cart rental, ${plan.title}`,
+        description: plan.duration,
+        price: plan.price,
+        priceCurrency: 'USD',
+        url: absoluteUrl(`/rentals#${group.id}`, site),
+        seller: { '@id': sellerId },
+      })),
+    ),
+  };
 }
