@@ -51,18 +51,21 @@ describe('rental texts', () => {
 });
 
 describe('data/rentals.json', () => {
-  const json = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'data', 'rentals.json'), 'utf8')) as Record<string, any>;
+  const json = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'data', 'rentals.json'), 'utf8')) as {
+    groups: { priceList: string }[];
+    priceLists: Record<string, Record<string, unknown>>;
+  };
 
   it('names the group whose price list does not exist', () => {
     const broken = structuredClone(json);
-    broken.groups[2].priceList = 'utilty';
+    broken.groups[2]!.priceList = 'utilty';
     expect(() => parseDataFile('rentals.json', schema, broken)).toThrow(DataFileError);
     expect(() => parseDataFile('rentals.json', schema, broken)).toThrow(/groups\[2\]\.priceList: no price list named "utilty"/);
   });
 
   it('needs all four plans in every price list', () => {
     const broken = structuredClone(json);
-    delete broken.priceLists.standard.weekly;
+    delete broken.priceLists.standard!.weekly;
     expect(() => parseDataFile('rentals.json', schema, broken)).toThrow(/priceLists\.standard\.weekly: this field is required/);
   });
 });
