@@ -51,7 +51,8 @@ export default function PaymentEstimator({ example }: Props) {
           Payment Estimator
         </h2>
         <p className="mt-2 text-slate-700">
-          {live ? 'Change any figure and the estimate updates as you type.' : 'A worked example: turn on JavaScript to try your own figures.'}
+          <span className="noscript:hidden">Change any figure and the estimate updates as you type.</span>
+          <span className="hidden noscript:inline">A worked example: turn on JavaScript to try your own figures.</span>
         </p>
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
           {FIELDS.map((field) => {

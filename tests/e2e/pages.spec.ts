@@ -109,6 +109,9 @@ test.describe('/financing estimator', () => {
     const estimator = page.getByRole('form', { name: 'Payment Estimator' });
     const output = estimator.locator('output');
     await expect(output).toContainText('$237.46');
+    // The island hydrates when it comes into view (client:visible); until then the fields are read-only.
+    await estimator.scrollIntoViewIfNeeded();
+    await expect(estimator.getByLabel('Vehicle price')).toBeEditable();
 
     await estimator.getByLabel('Vehicle price').fill('12000');
     await estimator.getByLabel('Down payment').fill('');
@@ -128,6 +131,8 @@ test.describe('/financing estimator', () => {
     const estimator = page.getByRole('form', { name: 'Payment Estimator' });
     const price = estimator.getByLabel('Vehicle price');
     const output = estimator.locator('output');
+    await estimator.scrollIntoViewIfNeeded();
+    await expect(price).toBeEditable();
 
     await price.fill('0');
     await expect(price).toHaveAttribute('aria-invalid', 'true');
