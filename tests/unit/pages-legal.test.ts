@@ -131,7 +131,7 @@ describe('every page of this issue', () => {
   });
 
   it('all of them are in the sitemap', () => {
-    const sitemap = builtPage('sitemap-0.xml');
+    const sitemap = builtPage('sitemap.xml');
     for (const page of pages) expect(sitemap).toMatch(new RegExp(`<loc>[^<]*/${page}</loc>`));
     expect(sitemap).not.toContain('/404');
   });
