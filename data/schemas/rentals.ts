@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { imageSrc, nonEmpty, schemaRef, slug } from './common.ts';
+
+/** The four rental plans of SPEC 2.5, in the order the page shows them. */
+export const PLAN_KEYS = ['daily', 'threeDay', 'weekly', 'monthly'] as const;
+export type PlanKey = (typeof PLAN_KEYS)[number];
+
+const Icon = z.enum(['shield', 'calendar', 'battery', 'check', 'phone', 'percent', 'clock', 'wrench', 'award', 'leaf', 'map-pin']);
+
+/** What a plan is, whatever the cart: its name, length, badge and renewal text. */
+const Plan = z.strictObject({
+  title: nonEmpty.describe('Card heading, e.g. "Weekly"'),
+  duration: nonEmpty.describe('How long the plan runs, e.g. "7 days"'),
+  description: nonEmpty,
+  badge: nonEmpty.optional().describe('Ribbon on the card, e.g. "Most Popular"'),
+  renewal: nonEmpty.describe('How the plan renews, e.g. "Renews every 7 days"'),
+});
+
+/** What a plan costs on one price list (SPEC 9 prints these figures exactly). */
+const PlanPrice = z.strictObject({
+  price: z.number().positive().describe('USD for the whole plan'),
+  savingsPercent: z.number().positive().max(100).optional().describe('Shown as "Save 6.8%"; leave out for no saving'),
+  perDay: z.number().positive().optional().describe('Shown as "$150 per day"; cents allowed (228.34)'),
+});
+
+const PriceList = z.strictObject({
+  daily: PlanPrice,
+  threeDay: PlanPrice,
+  weekly: PlanPrice,
+  monthly: PlanPrice,
+});
+
+export const schema = z
+  .strictObject({
+    ...schemaRef,
+    hero: z.strictObject({ heading: nonEmpty, text: nonEmpty, image: imageSrc }),
+    /** The six benefit bullets of SPEC 2.5. */
+    benefits: z.array(z.strictObject({ title: nonEmpty, text: nonEmpty, icon: Icon })).length(6),
+    plans: z.strictObject({ daily: Plan, threeDay: Plan, weekly: Plan, monthly: Plan }),
+    /** Named price lists; carts that cost the same (4 Seater and Utility) share one. */
+    priceLists: z.record(slug, PriceList),
+    /** The plan groups, each naming its price list. */
+    groups: z
+      .array(
+        z.strictObject({
+          id: slug.describe('Anchor on the page, e.g. "4-seater"'),
+          name: nonEmpty.describe('e.g. "4 Seater"'),
+          description: nonEmpty,
+          image: imageSrc,
+          priceList: slug.describe('A key of priceLists'),
+        }),
+      )
+      .min(1),
+    help: z.strictObject({ heading: nonEmpty, text: nonEmpty }),
+    /** The rental terms of SPEC 9 (footnote of /rentals and the terms page). */
+    terms: z.strictObject({
+      delivery: z.strictObject({
+        feePerMile: z.number().positive().describe('USD per mile'),
+        includedMiles: z.number().int().nonnegative().describe('The fee applies beyond this distance'),
+      }),
+      incrementHours: z.number().int().positive().describe('Rental periods are billed in blocks of this many hours'),
+      earlyReturnRefunds: z.boolean().describe('false: returning early gets no refund'),
+      subjectToAvailability: z.boolean(),
+    }),
+  })
+  .superRefine((data, ctx) => {
+    data.groups.forEach((group, index) => {
+      if (!(group.priceList in data.priceLists)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['groups', index, 'priceList'],
+          message: `no price list named "${group.priceList}" (known: ${Object.keys(data.priceLists).join(', ')})`,
+        });
+      }
+    });
+  });
+
+export type Rentals = z.infer<typeof schema>;
+export type Plan = z.infer<typeof Plan>;
+export type PlanPrice = z.infer<typeof PlanPrice>;
+export type RentalTerms = Rentals['terms'];

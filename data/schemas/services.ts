@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { nonEmpty, schemaRef, slug } from './common.ts';
+
+/** How a service is priced (SPEC 2.6): from an amount (per unit), by quote, or covered by warranty. */
+const ServicePrice = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('from'),
+    amount: z.number().positive().describe('USD'),
+    per: nonEmpty.optional().describe('Unit, e.g. "hour" → "From $85/hour"'),
+  }),
+  z.strictObject({ kind: z.literal('quote') }),
+  z.strictObject({ kind: z.literal('covered') }),
+]);
+
+export const schema = z
+  .strictObject({
+    ...schemaRef,
+    hero: z.strictObject({ heading: nonEmpty, text: nonEmpty }),
+    /** The four service cards of SPEC 2.6; each links to the contact form. */
+    services: z
+      .array(
+        z.strictObject({
+          id: slug,
+          title: nonEmpty,
+          description: nonEmpty,
+          icon: z.enum(['wrench', 'battery', 'award', 'shield']),
+          price: ServicePrice,
+          features: z.array(nonEmpty).min(1),
+          cta: nonEmpty.describe('Link text, e.g. "Schedule Service"'),
+        }),
+      )
+      .length(4),
+    /** How long most repairs take (SPEC 9: 24-48 hours). */
+    repairTurnaround: z.strictObject({ minHours: z.number().int().positive(), maxHours: z.number().int().positive() }),
+    promises: z.array(z.strictObject({ title: nonEmpty, text: nonEmpty })).min(1),
+  })
+  .refine((data) => data.repairTurnaround.minHours <= data.repairTurnaround.maxHours, {
+    path: ['repairTurnaround', 'maxHours'],
+    message: 'must not be less than minHours',
+  });
+
+export type Services = z.infer<typeof schema>;
+export type ServicePrice = z.infer<typeof ServicePrice>;
