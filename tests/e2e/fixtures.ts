@@ -35,6 +35,15 @@ export const test = base.extend<{ pageErrors: string[]; allowNotFound: (path: st
         if (message.type() === 'error' && !expected404) errors.push(`console.error: ${message.text()} (${url})`);
       });
       page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      // A Content-Security-Policy violation fails the test too (reported even where no console line is).
+      await page.exposeFunction('__reportCspViolation', (text: string) => errors.push(`CSP violation: ${text}`));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation(
+            `${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`,
+          );
+        });
+      });
       await use(errors);
       expect(errors, 'the page logged errors').toEqual([]);
     },

@@ -93,4 +93,28 @@ test.describe('keyboard', () => {
     await expect(firstName).toHaveAttribute('aria-invalid', 'true');
     await expect(firstName).toHaveAccessibleDescription('First name is required');
   });
+
+  test('inventory filters: search, the three selects and Apply Filters in order, operable from the keyboard', async ({ page }) => {
+    await page.goto('/inventory');
+    const bar = page.getByRole('search', { name: 'Filter vehicles' });
+    const search = bar.getByLabel('Search');
+    await tabTo(page, search);
+    await expectVisibleFocus(page);
+    await page.keyboard.type('turfman');
+    for (const label of ['Brand', 'Category', 'Price']) {
+      await page.keyboard.press('Tab');
+      await expect(bar.getByLabel(label, { exact: true })).toBeFocused();
+      await expectVisibleFocus(page);
+    }
+    await page.keyboard.press('Tab');
+    const apply = bar.getByRole('button', { name: 'Apply Filters' });
+    await expect(apply).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]search=turfman/);
+    const cards = page.getByRole('region', { name: 'Available vehicles' }).getByRole('article');
+    await expect(cards.first()).toContainText(/Turfman/i);
+    await bar.getByLabel('Category', { exact: true }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(/[?&]category=/);
+  });
 });
