@@ -2,6 +2,10 @@
 export const INTERESTS = ['sales', 'service', 'parts', 'general'] as const;
 export type Interest = (typeof INTERESTS)[number];
 
+/** What a stored lead can be about: the four form subjects plus rental reservations (docs/product.md §Leads). */
+export const LEAD_INTERESTS = [...INTERESTS, 'rentals'] as const;
+export type LeadInterest = (typeof LEAD_INTERESTS)[number];
+
 export interface ContactPrefill {
   interest?: Interest;
   /** A unit id or model slug the inquiry is about; the form names it and the lead records it. */
