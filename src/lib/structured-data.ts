@@ -83,7 +83,7 @@ export function webSite(dealer: Dealer, site: URL | string) {
     publisher: { '@id': orgId(site) },
     potentialAction: {
       '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl('/inventory', site)}?search={search_term_string}` },
+      target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl('/new-inventory', site)}?search={search_term_string}` },
       'query-input': 'required name=search_term_string',
     },
   };
@@ -169,14 +169,15 @@ export interface ModelProductInput {
 }
 
 /**
- * A static model page (SPEC 2.9) as a Product: brand, model, specifications, and an Offer
- * only where the model has an MSRP (a featured price is not an MSRP and makes no Offer).
+ * A static model page (docs/product.md §Models): brand, model and specifications. A model with
+ * an MSRP is a Product with its Offer; a model without one (a featured price is not an MSRP)
+ * is a ProductModel, the datasheet of a product, since nothing on its page is offered at a price.
  */
 export function modelProduct(model: Model, site: URL | string, input: ModelProductInput, seller = dealerId(site)) {
   const url = absoluteUrl(`/vehicles/${model.slug}`, site);
   return {
     '@context': ctx,
-    '@type': 'Product',
+    '@type': model.msrp === undefined ? 'ProductModel' : 'Product',
     name: input.name,
     description: model.blurb,
     sku: model.slug,
@@ -213,7 +214,10 @@ export function itemList(name: string, items: readonly { name: string; path: str
   };
 }
 
-/** The lot as an OfferCatalog, one Offer per unit. */
+/**
+ * The lot as an OfferCatalog: each unit a Product with its picture and its Offer, as on the
+ * unit's own page.
+ */
 export function offerCatalog(dealer: Dealer, vehicles: readonly Vehicle[], site: URL | string, brandName: (slug: string) => string) {
   return {
     '@context': ctx,
@@ -221,15 +225,9 @@ export function offerCatalog(dealer: Dealer, vehicles: readonly Vehicle[], site:
     name: `${dealer.name} inventory`,
     url: absoluteUrl('/new-inventory', site),
     numberOfItems: vehicles.length,
-    itemListElement: vehicles.map((vehicle) => ({
-      ...vehicleOffer(vehicle, site),
-      itemOffered: {
-        '@type': 'Product',
-        name: vehicle.name,
-        description: vehicle.description,
-        brand: { '@type': 'Brand', name: brandName(vehicle.brand) },
-        category: vehicle.category,
-      },
-    })),
+    itemListElement: vehicles.map((vehicle) => {
+      const { '@context': _context, ...product } = vehicleProduct(vehicle, site, brandName(vehicle.brand));
+      return product;
+    }),
   };
 }

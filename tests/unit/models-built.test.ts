@@ -38,13 +38,13 @@ function resolves(href: string): boolean {
 const pages = [...modelSlugs.map((slug) => `vehicles/${slug}.html`), 'vehicles.html', 'compare.html'];
 
 describe('built model pages', () => {
-  it.each(modelSlugs)('/vehicles/%s is built with its canonical URL, Product and BreadcrumbList', (slug) => {
+  it.each(modelSlugs)('/vehicles/%s is built with its canonical URL, Product (ProductModel when unpriced) and BreadcrumbList', (slug) => {
     const html = read(`vehicles/${slug}.html`);
     const model = allModels.find((m) => m.slug === slug)!;
     expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toMatch(new RegExp(`^https?://[^/]+/vehicles/${slug}$`));
     expect(attr(html, /<h1[^>]*>([^<]+)<\/h1>/)).toBe(fullName(model));
     const blocks = jsonLdBlocks(html);
-    const product = blocks.find((b) => b['@type'] === 'Product');
+    const product = blocks.find((b) => b['@type'] === (model.msrp === undefined ? 'ProductModel' : 'Product'));
     expect(product?.model).toBe(model.name);
     expect(product?.brand.name).toBe(fullName(model).split(' ')[0]);
     expect(product?.offers?.price).toBe(model.msrp);

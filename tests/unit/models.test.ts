@@ -46,10 +46,10 @@ describe('model helpers', () => {
     for (const group of groups) for (const { series, models } of group.series) for (const model of models) expect(model.series).toBe(series.slug);
   });
 
-  it('builds the breadcrumb of SPEC 2.9: Home /, Vehicles /inventory, brand page, model', () => {
+  it('builds the model breadcrumb: Home /, Vehicles at the canonical inventory /new-inventory, brand page, model', () => {
     expect(modelCrumbs(getModel('denago-ev-nomad'))).toEqual([
       { name: 'Home', path: '/' },
-      { name: 'Vehicles', path: '/inventory' },
+      { name: 'Vehicles', path: '/new-inventory' },
       { name: 'Denago', path: '/denago' },
       { name: 'EV Nomad', path: '/vehicles/denago-ev-nomad' },
     ]);
@@ -136,9 +136,11 @@ describe('Product JSON-LD of a model page', () => {
     expect(product.additionalProperty).toContainEqual({ '@type': 'PropertyValue', name: 'Top Speed', value: '25+ mph' });
   });
 
-  it('makes no Offer without an MSRP (a featured price is not one)', () => {
-    expect(input('evolution-d6-max-gt4')).not.toHaveProperty('offers');
-    expect(input('denago-ev-city')).not.toHaveProperty('offers');
+  it('describes a model without an MSRP as a ProductModel with no Offer (a featured price is not one)', () => {
+    for (const slug of ['evolution-d6-max-gt4', 'denago-ev-city', 'evolution-turfman-1000']) {
+      expect(input(slug)['@type']).toBe('ProductModel');
+      expect(input(slug)).not.toHaveProperty('offers');
+    }
   });
 });
 
