@@ -45,7 +45,8 @@ export default function PaymentEstimator({ example }: Props) {
   const onChange = (name: LoanField) => (event: ChangeEvent<HTMLInputElement>) => setFields((current) => ({ ...current, [name]: event.target.value }));
 
   return (
-    <form className="card grid gap-8 p-6 sm:p-8 lg:grid-cols-2" aria-labelledby={`${id}-heading`} onSubmit={(event) => event.preventDefault()} noValidate>
+    // A group, not a form: the estimate follows every change and nothing is sent anywhere.
+    <div role="group" className="card grid gap-8 p-6 sm:p-8 lg:grid-cols-2" aria-labelledby={`${id}-heading`}>
       <div>
         <h2 id={`${id}-heading`} className="text-2xl font-bold">
           Payment Estimator
@@ -129,6 +130,6 @@ export default function PaymentEstimator({ example }: Props) {
           </dl>
         )}
       </div>
-    </form>
+    </div>
   );
 }

@@ -52,7 +52,7 @@ test.describe('issue 7 pages with JavaScript off', () => {
 
   test('the estimator shows its worked example, read-only, and says why', async ({ page }) => {
     await page.goto('/financing');
-    const estimator = page.getByRole('form', { name: 'Payment Estimator' });
+    const estimator = page.getByRole('group', { name: 'Payment Estimator' });
     await expect(estimator.getByLabel('Vehicle price')).toHaveValue('12995');
     await expect(estimator.getByLabel('Down payment')).toHaveValue('1000');
     await expect(estimator.getByLabel('Interest rate (APR)')).toHaveValue('6.99');
@@ -106,7 +106,7 @@ test.describe('/rentals', () => {
 test.describe('/financing estimator', () => {
   test('recomputes as the visitor types, including 0% APR', async ({ page }) => {
     await page.goto('/financing');
-    const estimator = page.getByRole('form', { name: 'Payment Estimator' });
+    const estimator = page.getByRole('group', { name: 'Payment Estimator' });
     const output = estimator.locator('output');
     await expect(output).toContainText('$237.46');
     // The island hydrates when it comes into view (client:visible); until then the fields are read-only.
@@ -128,7 +128,7 @@ test.describe('/financing estimator', () => {
 
   test('explains bad figures next to the field and withholds the estimate', async ({ page }) => {
     await page.goto('/financing');
-    const estimator = page.getByRole('form', { name: 'Payment Estimator' });
+    const estimator = page.getByRole('group', { name: 'Payment Estimator' });
     const price = estimator.getByLabel('Vehicle price');
     const output = estimator.locator('output');
     await estimator.scrollIntoViewIfNeeded();
@@ -193,7 +193,7 @@ test.describe('/services, /showroom and /about links', () => {
     const area = page.getByRole('region', { name: 'Our Service Area' });
     await expect(area.getByRole('listitem')).toHaveCount(40);
     await expect(area.getByRole('link', { name: 'Medford Lakes Borough' })).toHaveAttribute('href', '/medford-lakes-borough-golf-carts');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Browse Inventory' })).toHaveAttribute('href', '/inventory');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Browse Inventory' })).toHaveAttribute('href', '/new-inventory');
     await expect(page.getByRole('main').getByRole('link', { name: 'Contact Us' }).last()).toHaveAttribute('href', '/contact');
   });
 
@@ -213,7 +213,7 @@ test.describe('not found', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expect(page.getByRole('main')).not.toContainText(/router/i);
     await expect(page.getByRole('main').getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Browse Inventory' })).toHaveAttribute('href', '/inventory');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Browse Inventory' })).toHaveAttribute('href', '/new-inventory');
     await axe();
   });
 });
