@@ -126,12 +126,12 @@ export function modelsByBrandAndSeries(): BrandGroup[] {
   }));
 }
 
-/** Breadcrumb of a model page (SPEC 2.9): Home, Vehicles (/inventory), brand page, model. */
+/** Breadcrumb of a model page (docs/product.md §Models): Home, Vehicles (the inventory), brand page, model. */
 export function modelCrumbs(model: Model): Crumb[] {
   const brand = brandInfo(model.brand);
   return [
     { name: 'Home', path: '/' },
-    { name: 'Vehicles', path: '/inventory' },
+    { name: 'Vehicles', path: '/new-inventory' },
     { name: brand.name, path: brand.page },
     { name: model.name, path: modelPath(model.slug) },
   ];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isActive } from './navigation.ts';
 
 const home = { label: 'Home', href: '/' };
-const inventory = { label: 'Inventory', href: '/inventory', activeOn: ['/new-inventory'] };
+const inventory = { label: 'Inventory', href: '/new-inventory', activeOn: ['/inventory'] };
 const contact = { label: 'Contact', href: '/contact' };
 
 describe('isActive', () => {
@@ -18,6 +18,7 @@ describe('isActive', () => {
     [inventory, '/new-inventory.html', true],
     [inventory, '/inventory?search=ev', true],
     [inventory, '/inventory-old', false],
+    [inventory, '/new-inventory?brand=denago', true],
     [contact, '/contact', true],
     [contact, '/contact/thanks', true],
     [contact, '/contacts', false],

@@ -60,7 +60,7 @@ test.describe('Evolution page', () => {
     await expect(featured).toHaveCount(2);
     await expect(featured.nth(0).getByRole('heading')).toHaveText('D6 MaxXT Series');
     await expect(featured.nth(0).getByText('Starting at $24,999', { exact: true })).toBeVisible();
-    await expect(featured.nth(0).getByRole('link')).toHaveAttribute('href', '/inventory');
+    await expect(featured.nth(0).getByRole('link')).toHaveAttribute('href', '/new-inventory');
     await expect(featured.nth(1).getByRole('heading')).toHaveText('Turfman 1000');
     await expect(featured.nth(1).getByText('Contact for pricing', { exact: true })).toBeVisible();
     await expect(featured.nth(1).getByRole('link')).toHaveAttribute('href', /^\/contact(\?|$)/);

@@ -203,7 +203,7 @@ test.describe('thank-you page', () => {
     await expect(page.getByRole('link', { name: /^Call \(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
     const explore = page.locator('section', { has: page.getByRole('heading', { name: 'While You Wait' }) });
     const hrefs = await explore.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(['/inventory', '/rentals', '/financing', '/']);
+    expect(hrefs).toEqual(['/new-inventory', '/rentals', '/financing', '/']);
     await axe();
   });
 });

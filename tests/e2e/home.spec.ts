@@ -7,7 +7,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) });
-    await expect(hero.getByRole('link', { name: /View Inventory/ })).toHaveAttribute('href', '/inventory');
+    await expect(hero.getByRole('link', { name: /View Inventory/ })).toHaveAttribute('href', '/new-inventory');
     await expect(hero.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
 
     const why = page.locator('section', { has: page.getByRole('heading', { name: /^Why Choose/ }) });
@@ -89,7 +89,7 @@ test.describe('header and footer', () => {
       .getByRole('navigation', { name: 'Footer' })
       .getByRole('link')
       .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
-    for (const href of ['/', '/inventory', '/rentals', '/services', '/showroom', '/about', '/contact', '/privacy', '/terms', '/denago', '/evolution']) {
+    for (const href of ['/', '/new-inventory', '/rentals', '/services', '/showroom', '/about', '/contact', '/privacy', '/terms', '/denago', '/evolution']) {
       expect(links).toContain(href);
     }
     await expect(footer.getByText('9AM-5PM').first()).toBeVisible();

@@ -78,10 +78,15 @@ test.describe('inventory without JavaScript (what a crawler reads)', () => {
     await expect(filterBar(page)).toBeHidden();
   });
 
-  test('/new-inventory is the canonical address of both', async ({ page }) => {
+  test('/new-inventory is the canonical address of both, where the header links and marks Inventory current', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
     for (const path of ['/inventory', '/new-inventory']) {
       await page.goto(path);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/new-inventory$/);
+      const current = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]');
+      await expect(current).toHaveCount(1);
+      await expect(current).toHaveText('Inventory');
+      await expect(current).toHaveAttribute('href', '/new-inventory');
     }
   });
 });

@@ -8,7 +8,7 @@ test.describe('a newer model page (Evolution D5 Maverick 4 Plus)', () => {
 
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-    await expect(crumbs.getByRole('link', { name: 'Vehicles' })).toHaveAttribute('href', '/inventory');
+    await expect(crumbs.getByRole('link', { name: 'Vehicles' })).toHaveAttribute('href', '/new-inventory');
     await expect(crumbs.getByRole('link', { name: 'Evolution' })).toHaveAttribute('href', '/evolution');
     await expect(crumbs.getByText('D5 Maverick 4 Plus')).toHaveAttribute('aria-current', 'page');
 

@@ -26,7 +26,7 @@ for (const { path, town, neighbour } of SAMPLES) {
 
     const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) });
     await expect(hero.getByText(/Burlington County/).first()).toBeVisible();
-    await expect(hero.getByRole('link', { name: /Shop Golf Carts/ })).toHaveAttribute('href', '/inventory');
+    await expect(hero.getByRole('link', { name: /Shop Golf Carts/ })).toHaveAttribute('href', '/new-inventory');
     await expect(hero.getByRole('link', { name: /^Call/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
     await expect(hero.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
 
@@ -48,7 +48,7 @@ for (const { path, town, neighbour } of SAMPLES) {
       await expect(card.getByRole('link', { name: /View Details/ })).toHaveAttribute('href', `/vehicles/${vehicle.id}`);
       if (vehicle.images[0]) await expect(card.getByRole('img')).toHaveAttribute('src', vehicle.images[0]);
     }
-    await expect(popular.getByRole('link', { name: /View All Golf Carts/ })).toHaveAttribute('href', '/inventory');
+    await expect(popular.getByRole('link', { name: /View All Golf Carts/ })).toHaveAttribute('href', '/new-inventory');
 
     const contact = page.locator('section', { has: page.getByRole('heading', { name: `Contact Us in ${town}` }) });
     for (const heading of ['Phone', 'Hours', 'Local Service']) await expect(contact.getByRole('heading', { name: heading })).toBeVisible();

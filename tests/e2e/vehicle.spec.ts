@@ -38,7 +38,7 @@ test.describe('vehicle page', () => {
     await page.goto(`/vehicles/${vehicle.id}`);
     await expect(page).toHaveTitle(new RegExp(vehicle.name.replace(/[()+]/g, '\\$&')));
 
-    await expect(page.getByRole('link', { name: 'Back to Inventory' })).toHaveAttribute('href', '/inventory');
+    await expect(page.getByRole('link', { name: 'Back to Inventory' })).toHaveAttribute('href', '/new-inventory');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(vehicle.name);
     await expect(page.getByRole('img', { name: vehicle.name })).toHaveAttribute('src', vehicle.images[0]!);
     await expect(page.getByText(badgeOf(vehicle), { exact: true })).toBeVisible();
@@ -59,7 +59,7 @@ test.describe('vehicle page', () => {
       expect(url.searchParams.get('vehicle')).toBe(vehicle.id);
       expect(url.searchParams.get('message')).toContain(vehicle.name);
     }
-    await expect(page.getByRole('link', { name: 'View More Vehicles' })).toHaveAttribute('href', '/inventory');
+    await expect(page.getByRole('link', { name: 'View More Vehicles' })).toHaveAttribute('href', '/new-inventory');
     await expect(page.getByRole('heading', { name: 'Interested in this vehicle?' })).toBeVisible();
 
     const features = page.locator('section', { has: page.getByRole('heading', { name: 'Features' }) }).getByRole('listitem');
@@ -154,11 +154,11 @@ test.describe('vehicle addresses', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vehicle Not Found');
     await expect(page.getByText("The vehicle you're looking for doesn't exist or has been removed.", { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Inventory' })).toHaveAttribute('href', '/inventory');
+    await expect(page.getByRole('link', { name: 'Back to Inventory' })).toHaveAttribute('href', '/new-inventory');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await axe();
     await page.getByRole('link', { name: 'Back to Inventory' }).click();
-    await expect(page).toHaveURL(/\/inventory$/);
+    await expect(page).toHaveURL(/\/new-inventory$/);
     // Chromium logs the 404 status of the document itself as a console error: the one this test asked for.
     const provoked = pageErrors.filter((e) => e.includes('status of 404') && e.includes('/vehicles/sold-cart-123'));
     expect(provoked).toHaveLength(1);

@@ -32,10 +32,10 @@ describe('/about (SPEC 2.7, 9)', () => {
     expect(text).toContain('Meet the Team');
   });
 
-  it('links to /contact and /inventory', () => {
+  it('links to /contact and the inventory at /new-inventory', () => {
     const hrefs = links(main).map((l) => l.href);
     expect(hrefs).toContain('/contact');
-    expect(hrefs).toContain('/inventory');
+    expect(hrefs).toContain('/new-inventory');
   });
 
   it("shows the about page's own hours, with Sunday by appointment", () => {

@@ -108,7 +108,7 @@ describe('the not-found page', () => {
   it('links home and to the inventory', () => {
     const hrefs = links(main).map((l) => l.href);
     expect(hrefs).toContain('/');
-    expect(hrefs).toContain('/inventory');
+    expect(hrefs).toContain('/new-inventory');
   });
 });
 
