@@ -1,0 +1,131 @@
+// The standard validators over every page of dist/sitemap.xml (run `npm run build` first):
+//   W3C Nu Html Checker, Google's rich-result rules with the schema.org vocabulary
+//   (@adobe/structured-data-validator), pa11y with HTML_CodeSniffer at WCAG 2 AA.
+//   npm run validate                 all three; fails on any error
+//   npm run validate -- html         one of: html, structured-data, a11y
+//   BASE_URL=http://localhost:8888 npm run validate -- a11y    against a running `npm start`
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { checkA11y, VIEWPORTS } from './validators/a11y.ts';
+import { checkHtml } from './validators/html.ts';
+import { formatFinding, sitemapPages, type Finding } from './validators/pages.ts';
+import { checkStructuredData } from './validators/structured-data.ts';
+
+const root = join(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const VALIDATORS = ['html', 'structured-data', 'a11y'] as const;
+type Name = (typeof VALIDATORS)[number];
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(VALIDATORS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown validator ${unknown.join(', ')}: choose from ${VALIDATORS.join(', ')}`);
+  process.exit(2);
+}
+const selected: readonly Name[] = asked.length > 0 ? (asked as Name[]) : VALIDATORS;
+
+if (!existsSync(join(dist, 'sitemap.xml'))) {
+  console.error('dist/sitemap.xml is missing: run `npm run build` first');
+  process.exit(2);
+}
+const pages = sitemapPages(dist);
+const missing = pages.filter((page) => !existsSync(page.file));
+if (missing.length > 0) {
+  console.error(`The sitemap lists pages that were not built: ${missing.map((page) => page.path).join(', ')}`);
+  process.exit(1);
+}
+
+const seconds = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
+let failed = false;
+
+function report(summary: string, failures: readonly Finding[]) {
+  console.log(summary);
+  for (const finding of failures) console.log(formatFinding(finding));
+  if (failures.length > 0) failed = true;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, ms = 240_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+/** `netlify serve --offline` on free ports (as the end-to-end tests), unless BASE_URL names a running site. */
+async function servedSite(): Promise<{ base: string; stop: () => void }> {
+  if (process.env.BASE_URL) return { base: process.env.BASE_URL, stop: () => {} };
+  const [port, staticPort, functionsPort] = [await freePort(), await freePort(), await freePort()];
+  const args = ['serve', '--offline', '--port', String(port), '--staticServerPort', String(staticPort), '--functions-port', String(functionsPort)];
+  const server = spawn(join(root, 'node_modules', '.bin', 'netlify'), args, {
+    cwd: root,
+    env: { ...process.env, BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const stop = () => {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  };
+  const base = `http://localhost:${port}`;
+  try {
+    await waitFor(`${base}/api/health`);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { base, stop };
+}
+
+if (selected.includes('html')) {
+  const start = performance.now();
+  const { errors, warnings, infos } = await checkHtml(pages);
+  report(
+    `Nu Html Checker: ${pages.length} pages, ${errors.length} errors, ${warnings.length} warnings (${infos} info notes, not counted) in ${seconds(start)}`,
+    [...errors, ...warnings],
+  );
+}
+
+if (selected.includes('structured-data')) {
+  const start = performance.now();
+  const { errors, warnings, items } = await checkStructuredData(pages);
+  report(
+    `Structured data (Google rich results, schema.org vocabulary): ${pages.length} pages, ${items} JSON-LD items, ${errors.length} errors (${warnings.length} warnings about optional fields, not counted) in ${seconds(start)}`,
+    errors,
+  );
+}
+
+if (selected.includes('a11y')) {
+  const start = performance.now();
+  const site = await servedSite();
+  const served = seconds(start);
+  try {
+    const { errors, runs } = await checkA11y(
+      site.base,
+      pages.map((page) => page.path),
+    );
+    report(
+      `pa11y (HTML_CodeSniffer, WCAG2AA): ${pages.length} pages at ${VIEWPORTS.map((v) => `${v.width}px`).join(' and ')} (${runs} runs), ${errors.length} errors in ${seconds(start)} (server up in ${served})`,
+      errors,
+    );
+  } finally {
+    site.stop();
+  }
+}
+
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,62 @@
+import pa11y from 'pa11y';
+import puppeteer, { type Page } from 'puppeteer';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
+import type { Finding } from './pages.ts';
+
+/** Each page is checked at the phone and the desktop width. */
+export const VIEWPORTS = [
+  { width: 375, height: 740 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * Opens a page as a visitor does: until the load event, then until the browser is idle, so the
+ * islands hydrated at load or idle have rendered. (pa11y's own navigation waits for 500 ms of
+ * network quiet per page, which triples the time of a run over the sitemap.)
+ */
+async function open(page: Page, url: string, viewport: (typeof VIEWPORTS)[number]): Promise<void> {
+  await page.setViewport(viewport);
+  const response = await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+  // 304: the second viewport revalidates the page the first one loaded.
+  if (!response || response.status() >= 400) throw new Error(`${url} answered ${response?.status() ?? 'nothing'}`);
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
+}
+
+/**
+ * pa11y with the HTML_CodeSniffer runner at WCAG 2 AA over each page of a served site, at each
+ * viewport: one browser, a few tabs at once. Errors only (its warnings and notices ask a human).
+ */
+export async function checkA11y(base: string, paths: readonly string[], concurrency = 3): Promise<{ errors: Finding[]; runs: number }> {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, '--headless=new'] });
+  const errors: Finding[] = [];
+  const jobs = VIEWPORTS.flatMap((viewport) => paths.map((path) => ({ path, viewport })));
+  let next = 0;
+  const worker = async () => {
+    const page = await browser.newPage();
+    for (let job = jobs[next++]; job; job = jobs[next++]) {
+      const url = new URL(job.path, base).href;
+      await open(page, url, job.viewport);
+      const result = await pa11y(url, {
+        browser,
+        page,
+        ignoreUrl: true,
+        runners: ['htmlcs'],
+        standard: 'WCAG2AA',
+        viewport: job.viewport,
+        timeout: 30_000,
+        includeWarnings: false,
+        includeNotices: false,
+      });
+      for (const issue of result.issues.filter((i) => i.type === 'error')) {
+        errors.push({ path: job.path, where: `${job.viewport.width}px ${issue.selector}`, message: `${issue.message} (${issue.code})` });
+      }
+    }
+    await page.close();
+  };
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    await browser.close();
+  }
+  return { errors, runs: jobs.length };
+}

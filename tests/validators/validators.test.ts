@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y } from '../../scripts/validators/a11y.ts';
+import { checkHtml } from '../../scripts/validators/html.ts';
+import { builtFile, sitemapPages, type SitemapPage } from '../../scripts/validators/pages.ts';
+import { checkStructuredData, extractJsonLd } from '../../scripts/validators/structured-data.ts';
+
+// The validators of `npm run validate` (docs/product.md §Quality), each shown a page with a
+// known fault so a gate that stopped finding anything would fail here.
+
+const page = (head: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fixture</title>${head}</head><body>${body}</body></html>`;
+const jsonLd = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
+
+let dir: string;
+const write = (name: string, html: string): SitemapPage => {
+  writeFileSync(join(dir, name), html);
+  return { path: `/${name.replace(/\.html$/, '')}`, file: join(dir, name) };
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'validators-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the list of pages', () => {
+  it('maps sitemap addresses to the files the build writes', () => {
+    expect(builtFile('/d', '/')).toBe('/d/index.html');
+    expect(builtFile('/d', '/about')).toBe('/d/about.html');
+    expect(builtFile('/d', '/vehicles/denago-ev-city')).toBe('/d/vehicles/denago-ev-city.html');
+    writeFileSync(join(dir, 'sitemap.xml'), '<urlset><url><loc>https://x.example/</loc></url><url><loc>https://x.example/a/b</loc></url></urlset>');
+    expect(sitemapPages(dir)).toEqual([
+      { path: '/', file: join(dir, 'index.html') },
+      { path: '/a/b', file: join(dir, 'a', 'b.html') },
+    ]);
+  });
+});
+
+describe('the Nu Html Checker', () => {
+  it('passes a valid page and reports a <style> in <body> and a bad attribute with page and line', async () => {
+    const good = write('good.html', page('<style>p{color:red}</style>', '<main><p>Fine</p></main>'));
+    const bad = write('bad.html', page('', '<main><p>Text</p><style>p{color:red}</style>\n<img src="/a.png"></main>'));
+    const { errors } = await checkHtml([good, bad]);
+    expect(errors.filter((e) => e.path === '/good')).toEqual([]);
+    const found = errors.filter((e) => e.path === '/bad');
+    expect(found.map((e) => e.message).join('\n')).toMatch(/“style” element/);
+    expect(found.map((e) => e.message).join('\n')).toMatch(/“img” element must have an “alt” attribute/);
+    expect(found.every((e) => /^\d+:\d+$/.test(e.where ?? ''))).toBe(true);
+  }, 120_000);
+});
+
+describe('the structured-data validator', () => {
+  const product = { '@context': 'https://schema.org', '@type': 'Product', name: 'Cart', image: ['https://x.example/a.png'] };
+  const offer = { '@type': 'Offer', price: 9995, priceCurrency: 'USD', availability: 'https://schema.org/InStock' };
+
+  it('groups the JSON-LD blocks of a page by type and reports one that is not JSON', () => {
+    const data = extractJsonLd(page(`${jsonLd(product)}${jsonLd([{ '@type': 'BreadcrumbList' }])}<script type="application/ld+json">{oops</script>`, ''));
+    expect(Object.keys(data.jsonld).sort()).toEqual(['BreadcrumbList', 'Product']);
+    expect(data.errors).toHaveLength(1);
+    expect(data.errors[0]?.message).toMatch(/block 3 is not valid JSON/);
+  });
+
+  it('applies Google’s rules (a Product needs an offer) and schema.org’s vocabulary (no made-up properties)', async () => {
+    const good = write('sd-good.html', page(jsonLd({ ...product, offers: offer }), ''));
+    const noOffer = write('sd-no-offer.html', page(jsonLd(product), ''));
+    const madeUp = write('sd-made-up.html', page(jsonLd({ ...product, offers: offer, topSpeedMph: 25 }), ''));
+    const { errors } = await checkStructuredData([good, noOffer, madeUp]);
+    expect(errors.filter((e) => e.path === '/sd-good')).toEqual([]);
+    expect(errors.filter((e) => e.path === '/sd-no-offer').map((e) => e.message)).toContain('Required attribute "offers" is missing');
+    expect(
+      errors
+        .filter((e) => e.path === '/sd-made-up')
+        .map((e) => e.message)
+        .join('\n'),
+    ).toMatch(/Property "topSpeedMph" for type "Product" is not supported/);
+  });
+});
+
+describe('pa11y with HTML_CodeSniffer at WCAG2AA', () => {
+  let server: Server;
+  let base: string;
+  const pages: Record<string, string> = {
+    '/ok': page('', '<main><h1>Estimate</h1><form><label for="p">Price</label><input id="p" name="p"><button>Send</button></form></main>'),
+    '/no-submit': page('', '<main><h1>Estimate</h1><form><label for="p">Price</label><input id="p" name="p"></form></main>'),
+  };
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const html = pages[request.url ?? ''];
+      response.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(html ?? 'not found');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('passes a form with a submit button and reports one without, at both widths', async () => {
+    const { errors, runs } = await checkA11y(base, ['/ok', '/no-submit'], 2);
+    expect(runs).toBe(4);
+    expect(errors.filter((e) => e.path === '/ok')).toEqual([]);
+    const found = errors.filter((e) => e.path === '/no-submit');
+    expect(found.map((e) => e.where?.split(' ')[0]).sort()).toEqual(['1280px', '375px']);
+    expect(found[0]?.message).toMatch(/does not contain a submit button.*H32\.2/);
+  }, 120_000);
+});
