@@ -72,6 +72,7 @@ describe('validateReservation', () => {
     [{ returnDate: '2026-12-31' }, 'returnDate', 'Rentals can be requested for up to 180 days; call us for longer'],
     [{ delivery: 'atlantis' }, 'delivery', 'Choose pickup at the showroom or a delivery town'],
     [{ delivery: 'medford-township' }, 'address', 'Street address is required for delivery'],
+    [{ delivery: 'medford-township', firstName: '' }, 'address', 'Street address is required for delivery'],
     [{ firstName: ' ' }, 'firstName', 'First name is required'],
     [{ lastName: '' }, 'lastName', 'Last name is required'],
     [{ email: 'jane@' }, 'email', 'Invalid email address'],

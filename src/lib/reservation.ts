@@ -192,7 +192,8 @@ export function validateReservation(input: unknown, options: ReservationOptions,
     else if (periods > options.limits.maxPeriods) errors.returnDate ??= m.tooLong;
   }
   const place = data && data.delivery !== SHOWROOM ? options.places.find((p) => p.slug === data.delivery) : undefined;
-  if (data && data.delivery !== SHOWROOM && !data.address) errors.address ??= m.address;
+  // Delivery needs a street address, whatever else is wrong.
+  if (options.places.some((p) => p.slug === raw('delivery')) && !raw('address')) errors.address ??= m.address;
 
   const listed = RESERVATION_FIELDS.filter((field) => errors[field]);
   const group = data ? options.groups.find((g) => g.id === data.group) : undefined;
