@@ -35,7 +35,7 @@ fieldset{border:0;margin:0;padding:0;display:grid;gap:1rem}legend{font-weight:70
 .quote{background:#f0fdf4;border:2px solid #166534;border-radius:.75rem;padding:1rem 1.25rem;margin:1rem 0}.quote h2{margin:0 0 .5rem;font-size:1.25rem}
 dl{margin:0;display:grid;gap:.375rem}dl div{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 1rem}dt{margin:0}dd{margin:0;font-weight:600}
 dl div.total{border-top:1px solid #166534;padding-top:.375rem;font-size:1.125rem;font-weight:700}.note{font-size:.9375rem;color:#334155}
-.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center}button.secondary{background:#fff;color:#166534;border:2px solid #166534}button.secondary:hover{background:#f0fdf4}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;margin-top:1.25rem}button.secondary{background:#fff;color:#166534;border:2px solid #166534}button.secondary:hover{background:#f0fdf4}
 `;
 
 function shell(title: string, dealer: Dealer, body: string): string {
