@@ -1,20 +1,9 @@
 import type { Config, Context } from '@netlify/functions';
 import { dealer } from '../src/lib/data/dealer.ts';
-import {
-  FILL_TIME_FIELD,
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_FIELD,
-  IDEMPOTENCY_KEY_MESSAGE,
-  IDEMPOTENCY_KEY_PATTERN,
-  INQUIRY_FIELDS,
-  leadSourceSchema,
-  MIN_FILL_MS,
-  UTM_FIELDS,
-  validateInquiry,
-  type FieldErrors,
-} from '../src/lib/inquiry.ts';
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, INQUIRY_FIELDS, validateInquiry, type FieldErrors } from '../src/lib/inquiry.ts';
 import { deliverLead } from './lib/delivery.ts';
 import { formPage } from './lib/form-page.ts';
+import { botReason, defined, idFromKey, leadSource, minutes, pick, stringField } from './lib/intake.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from './lib/http.ts';
 import type { Lead, LeadSourceRecord } from './lib/lead.ts';
 import { clientKey, takeToken } from './lib/rate-limit.ts';
@@ -191,74 +180,8 @@ function formAnswer(outcome: Exclude<Outcome, { kind: 'accepted' }>, fields: Rec
   return new Response(html, { status, headers });
 }
 
-function botReason(fields: Record<string, unknown>): 'honeypot' | 'too-fast' | undefined {
-  const honeypot = fields[HONEYPOT_FIELD];
-  if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') return 'honeypot';
-  const fill = fields[FILL_TIME_FIELD];
-  if (fill !== undefined && fill !== null && fill !== '') {
-    const ms = Number(fill);
-    if (!Number.isFinite(ms) || ms < MIN_FILL_MS) return 'too-fast';
-  }
-  return undefined;
-}
-
-/**
- * Page, vehicle, referrer and UTM parameters as the island sends them; without JavaScript the
- * contact page's own address (the Referer of a same-site form post) supplies page, vehicle and UTM.
- */
-function leadSource(request: Request, fields: Record<string, unknown>, channel: Channel): LeadSourceRecord {
-  const sent = leadSourceSchema.parse(pick(fields, ['page', 'vehicle', 'referrer', ...UTM_FIELDS]));
-  const referer = sameSiteReferer(request);
-  const fromPage = referer ? leadSourceSchema.parse({ page: `${referer.pathname}${referer.search}`, ...Object.fromEntries(referer.searchParams) }) : {};
-  const utm: LeadSourceRecord['utm'] = {};
-  for (const name of UTM_FIELDS) {
-    const value = sent[name] ?? fromPage[name];
-    if (value) utm[name] = value;
-  }
-  const userAgent = request.headers.get('user-agent')?.slice(0, 500) || undefined;
-  return {
-    channel,
-    ...defined({ page: sent.page ?? fromPage.page, vehicle: sent.vehicle ?? fromPage.vehicle, referrer: sent.referrer, userAgent }),
-    utm,
-  };
-}
-
-function sameSiteReferer(request: Request): URL | undefined {
-  const header = request.headers.get('referer');
-  if (!header) return undefined;
-  try {
-    const referer = new URL(header);
-    return referer.host === new URL(request.url).host ? referer : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function sameInquiry(lead: Lead, fields: Record<string, unknown>): boolean {
   return stringField(fields.email)?.trim() === lead.inquiry.email;
-}
-
-/** A lead id from an idempotency key: the same key always files under the same id. */
-async function idFromKey(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`lead:${key}`));
-  const hex = Buffer.from(digest).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-
-function pick(fields: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(names.filter((name) => Object.hasOwn(fields, name)).map((name) => [name, fields[name]]));
-}
-
-function defined<T extends Record<string, unknown>>(record: T): Partial<T> {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
-function stringField(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
-}
-
-function minutes(seconds: number): number {
-  return Math.max(1, Math.ceil(seconds / 60));
 }
 
 export const config: Config = { path: '/api/contact' };

@@ -9,7 +9,7 @@ const KB = 1024;
 
 /** Budgets in gzipped bytes. Pages whose island needs React at first view may load it. */
 export const BUDGET = { html: 40 * KB, css: 20 * KB, js: 5 * KB, reactJs: 90 * KB };
-const REACT_PAGES = new Set(['/inventory', '/new-inventory', '/contact', '/financing', '/compare']);
+const REACT_PAGES = new Set(['/inventory', '/new-inventory', '/contact', '/financing', '/compare', '/rentals']);
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 

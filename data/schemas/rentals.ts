@@ -10,7 +10,7 @@ const Icon = z.enum(['shield', 'calendar', 'battery', 'check', 'phone', 'percent
 /** What a plan is, whatever the cart: its name, length, badge and renewal text. */
 const Plan = z.strictObject({
   title: nonEmpty.describe('Card heading, e.g. "Weekly"'),
-  duration: nonEmpty.describe('How long the plan runs, e.g. "7 days"'),
+  days: z.number().int().positive().describe('How many 24-hour periods the plan covers, e.g. 7 (shown as "7 days")'),
   description: nonEmpty,
   badge: nonEmpty.optional().describe('Ribbon on the card, e.g. "Most Popular"'),
   renewal: nonEmpty.describe('How the plan renews, e.g. "Renews every 7 days"'),
@@ -62,6 +62,28 @@ export const schema = z
       earlyReturnRefunds: z.boolean().describe('false: returning early gets no refund'),
       subjectToAvailability: z.boolean(),
     }),
+    /** Bounds of a reservation request on /rentals. */
+    reservation: z.strictObject({
+      maxCarts: z.number().int().positive().describe('The most carts one request can ask for'),
+      maxPeriods: z.number().int().positive().describe('The longest rental one request can ask for, in periods'),
+      bookAheadDays: z.number().int().positive().describe('How far ahead a pick-up can be requested, in days'),
+      timeZone: nonEmpty
+        .refine((zone) => {
+          try {
+            new Intl.DateTimeFormat('en-US', { timeZone: zone });
+            return true;
+          } catch {
+            return false;
+          }
+        }, 'must be an IANA time zone such as "America/New_York"')
+        .describe("The showroom's time zone: pick-up and return times are read in it"),
+      defaultTime: z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time such as "10:00"')
+        .describe('The pick-up and return time the form starts with'),
+      heading: nonEmpty.describe('Heading of the reservation form on /rentals'),
+      text: nonEmpty.describe('The sentence under that heading'),
+    }),
   })
   .superRefine((data, ctx) => {
     data.groups.forEach((group, index) => {
@@ -79,3 +101,4 @@ export type Rentals = z.infer<typeof schema>;
 export type Plan = z.infer<typeof Plan>;
 export type PlanPrice = z.infer<typeof PlanPrice>;
 export type RentalTerms = Rentals['terms'];
+export type ReservationLimits = Rentals['reservation'];

@@ -9,9 +9,17 @@ export const municipalityKey = (m: { name: string; type: string }) => slugify(`$
 
 const aliases = z.array(slug).describe('Extra spellings that redirect to this page, without "-golf-carts": "mt-holly" answers /mt-holly-golf-carts').optional();
 
+/** An editor-owned figure: the rental delivery fee is charged on it (docs/product.md §Rentals). */
+const deliveryMiles = z
+  .number()
+  .nonnegative()
+  .max(200)
+  .describe('One-way driving distance in miles from the showroom (data/dealer.json address); rental delivery fees are charged on it');
+
 const Municipality = z.strictObject({
   name: nonEmpty.describe('The name without its type, e.g. "Bass River"'),
   type: MunicipalityType,
+  deliveryMiles,
   note: nonEmpty.describe('One or two sentences about driving a golf cart in this town, shown in the page intro'),
   neighbours: z.array(slug).min(1).describe('Bordering municipalities of the county, by name and type in lowercase with hyphens, e.g. "bordentown-township"'),
   aliases,
@@ -20,6 +28,7 @@ const Municipality = z.strictObject({
 const County = z.strictObject({
   name: nonEmpty,
   state: z.string().length(2),
+  deliveryMiles: deliveryMiles.describe('Miles quoted for a rental delivered "elsewhere in the county", when the visitor names no municipality'),
   note: nonEmpty.describe('Shown in the intro of the county page'),
   aliases,
 });

@@ -2,6 +2,7 @@ import type { Dealer } from '../../src/lib/data/dealer.ts';
 import { INTEREST_LABELS } from '../../src/lib/inquiry.ts';
 import { leadVehicle } from './catalog.ts';
 import type { Lead } from './lead.ts';
+import { reservationText } from './reservation-email.ts';
 
 /**
  * The lead as an ADF document (Auto-lead Data Format 1.0, the XML most dealer CRMs import),
@@ -51,7 +52,9 @@ export function adfDocument(lead: Lead, dealer: Dealer, site: string): string {
     el('comments', vehicle ? `${vehicle.label} (${source.vehicle})` : `No vehicle named; ${INTEREST_LABELS[inquiry.interest].toLowerCase()} inquiry`),
     '</vehicle>',
   ].join('');
-  const comments = [`Interest: ${INTEREST_LABELS[inquiry.interest]}`, inquiry.message].join('\n');
+  const comments = [`Interest: ${INTEREST_LABELS[inquiry.interest]}`, ...(lead.reservation ? reservationText(lead.reservation) : []), inquiry.message].join(
+    '\n',
+  );
   const contactUrl = new URL('/contact', site).href;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

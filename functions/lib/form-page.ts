@@ -32,7 +32,7 @@ export interface FormPageInput {
 /** The hidden fields that carry where the lead came from through a second post. */
 const CARRIED = ['vehicle', 'page', 'referrer', ...UTM_FIELDS] as const;
 
-const STYLE = `
+export const FORM_PAGE_STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a;background:#f8fafc;line-height:1.5}
 header{background:#fff;border-bottom:1px solid #e2e8f0}header div{max-width:48rem;margin:0 auto;padding:.75rem 1rem;display:flex;justify-content:space-between;align-items:center;gap:1rem;flex-wrap:wrap}
 a{color:#166534}header a{font-weight:700;min-height:44px;display:inline-flex;align-items:center}
@@ -94,7 +94,7 @@ export function formPage(input: FormPageInput, dealer: Dealer): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Send Us a Message | ${escapeHtml(dealer.name)}</title>
-<style>${STYLE}</style>
+<style>${FORM_PAGE_STYLE}</style>
 </head>
 <body>
 <header><div><a href="/">${escapeHtml(dealer.name)}</a><a href="tel:${escapeHtml(phone.e164)}">Call ${escapeHtml(phone.display)}</a></div></header>

@@ -2,6 +2,7 @@ import type { Dealer } from '../../src/lib/data/dealer.ts';
 import { INTEREST_LABELS } from '../../src/lib/inquiry.ts';
 import { leadVehicle } from './catalog.ts';
 import type { Lead } from './lead.ts';
+import { reservationHtml, reservationSubject, reservationText } from './reservation-email.ts';
 
 /** The dealer's e-mail about one lead: a subject, a plain-text body and the same as HTML. */
 export interface LeadEmail {
@@ -40,7 +41,9 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string): LeadEmail {
   const name = oneLine(`${inquiry.firstName} ${inquiry.lastName}`, 80);
   const interest = INTEREST_LABELS[inquiry.interest];
   const vehicle = leadVehicle(lead);
-  const subject = `New ${interest.toLowerCase()} inquiry from ${name}${vehicle ? ` about the ${oneLine(vehicle.label, 60)}` : ''}`;
+  const subject = lead.reservation
+    ? reservationSubject(name, lead.reservation)
+    : `New ${interest.toLowerCase()} inquiry from ${name}${vehicle ? ` about the ${oneLine(vehicle.label, 60)}` : ''}`;
   const utm = Object.entries(source.utm)
     .map(([key, value]) => `${key.replace('utm_', '')}=${value}`)
     .join(', ');
@@ -68,6 +71,7 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string): LeadEmail {
     '',
     ...present(details).map(([label, value]) => `${`${label}:`.padEnd(10)}${oneLine(value, 500)}`),
     '',
+    ...(lead.reservation ? [...reservationText(lead.reservation), ''] : []),
     'Message:',
     inquiry.message,
     '',
@@ -87,6 +91,7 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string): LeadEmail {
     `<h1 style="margin:0 0 4px;font-size:20px">New ${escapeHtml(interest.toLowerCase())} inquiry</h1>`,
     `<p style="margin:0 0 16px;color:#475569">From the ${escapeHtml(dealer.name)} website. Reply to this e-mail to answer ${escapeHtml(name)} directly.</p>`,
     `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:15px">${present(details).map(row).join('')}</table>`,
+    lead.reservation ? reservationHtml(lead.reservation) : '',
     '<h2 style="margin:20px 0 8px;font-size:16px">Message</h2>',
     `<div style="white-space:pre-wrap;padding:12px;background:#f1f5f9;border-radius:8px;font-size:15px">${escapeHtml(inquiry.message)}</div>`,
     '<h2 style="margin:20px 0 8px;font-size:16px">Where it came from</h2>',

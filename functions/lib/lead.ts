@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { LEAD_INTERESTS } from '../../src/lib/contact-link.ts';
 import { inquirySchema, UTM_FIELDS } from '../../src/lib/inquiry.ts';
+import { storedReservationSchema } from './reservation-record.ts';
 
 /** Where a lead came from: what DECISIONS.md 'Lead handling' asks every lead to record. */
 const sourceSchema = z.object({
@@ -32,9 +34,12 @@ export const leadSchema = z.object({
   receivedAt: z.string(),
   /** pending until every e-mail of the lead is sent; then sent. */
   status: z.enum(['pending', 'sent']),
-  inquiry: inquirySchema,
+  /** The contact inquiry's fields; a reservation request files interest "rentals". */
+  inquiry: z.object({ ...inquirySchema.shape, interest: z.enum(LEAD_INTERESTS) }),
   source: sourceSchema,
   delivery: deliverySchema,
+  /** A rental reservation request: what was asked for and the quote it was given. */
+  reservation: storedReservationSchema.optional(),
 });
 
 export type Lead = z.infer<typeof leadSchema>;

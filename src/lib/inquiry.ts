@@ -1,6 +1,6 @@
 // zod's tree-shakable API (same zod 4 core as the server's schemas): the form island ships it.
 import { z } from 'zod/mini';
-import { INTERESTS, type Interest } from './contact-link.ts';
+import { INTERESTS, type Interest, type LeadInterest } from './contact-link.ts';
 
 /**
  * The contact inquiry (SPEC 3) and its rules (SPEC 5): ONE schema, used by the form island
@@ -25,11 +25,13 @@ export const MESSAGES = {
 /** What SPEC 5 leaves open ("message: not given"); only an API client can send another value. */
 export const INTEREST_MESSAGE = 'Interest must be one of sales, service, parts or general';
 
-export const INTEREST_LABELS: Readonly<Record<Interest, string>> = {
+/** The form's four subjects, and rentals for a stored reservation request. */
+export const INTEREST_LABELS: Readonly<Record<LeadInterest, string>> = {
   sales: 'Sales',
   service: 'Service',
   parts: 'Parts',
   general: 'General',
+  rentals: 'Rentals',
 };
 
 /** How the form names each field (the island and the function's no-JavaScript page). */

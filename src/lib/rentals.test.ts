@@ -42,11 +42,11 @@ describe('rental texts', () => {
     ]);
   });
 
-  it('RESERVE TODAY prefills the contact form with the plan', () => {
-    const url = new URL(reserveHref('6 Seater', { title: 'Monthly', price: 3500 }), 'https://x.test');
-    expect(url.pathname).toBe('/contact');
-    expect(url.searchParams.get('interest')).toBe('sales');
-    expect(url.searchParams.get('message')).toBe('I would like to reserve the 6 Seater Monthly rental plan ($3,500). Please let me know the dates available.');
+  it('RESERVE TODAY opens the reservation form on /rentals with the cart type and plan chosen', () => {
+    const url = new URL(reserveHref('6-seater', 'monthly'), 'https://x.test');
+    expect(url.pathname).toBe('/rentals');
+    expect(url.hash).toBe('#reserve');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ group: '6-seater', plan: 'monthly' });
   });
 });
 

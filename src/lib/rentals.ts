@@ -1,6 +1,6 @@
 import type { RentalTerms } from '../../data/schemas/rentals.ts';
-import { contactHref } from './contact-link.ts';
 import { formatPrice } from './format.ts';
+import { daysText } from './rental-quote.ts';
 import { absoluteUrl } from './seo.ts';
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
@@ -38,17 +38,20 @@ export function rentalTermsList(terms: RentalTerms): string[] {
   ];
 }
 
-/** RESERVE TODAY: the contact form, prefilled with the plan (DECISIONS.md). */
-export function reserveHref(groupName: string, plan: { title: string; price: number }): string {
-  return contactHref({
-    interest: 'sales',
-    message: `I would like to reserve the ${groupName} ${plan.title} rental plan (${formatPrice(plan.price)}). Please let me know the dates available.`,
-  });
+/** The id of the reservation form on /rentals. */
+export const RESERVE_ANCHOR = 'reserve';
+
+/**
+ * RESERVE TODAY: the reservation form on /rentals with the cart type and the plan's length
+ * chosen (the island reads ?group=&plan=; without JavaScript the link still lands on the form).
+ */
+export function reserveHref(groupId: string, planKey: string): string {
+  return `/rentals?${new URLSearchParams({ group: groupId, plan: planKey })}#${RESERVE_ANCHOR}`;
 }
 
 /** The rental plans as a schema.org OfferCatalog, one Offer per group and plan. */
 export function rentalOfferCatalog(
-  groups: readonly { id: string; name: string; plans: readonly { title: string; duration: string; price: number }[] }[],
+  groups: readonly { id: string; name: string; plans: readonly { title: string; days: number; price: number }[] }[],
   site: URL | string,
   sellerId: string,
 ) {
@@ -61,7 +64,7 @@ export function rentalOfferCatalog(
       group.plans.map((plan) => ({
         '@type': 'Offer',
         name: `${group.name} golf cart rental, ${plan.title}`,
-        description: plan.duration,
+        description: daysText(plan.days),
         price: plan.price,
         priceCurrency: 'USD',
         url: absoluteUrl(`/rentals#${group.id}`, site),

@@ -65,7 +65,7 @@ test.describe('issue 7 pages with JavaScript off', () => {
 });
 
 test.describe('/rentals', () => {
-  test('shows every plan of each group and RESERVE TODAY names the plan', async ({ page }) => {
+  test('shows every plan of each group and RESERVE TODAY opens the reservation form with the plan', async ({ page }) => {
     await page.goto('/rentals');
     const six = page.getByRole('region', { name: '6 Seater Rentals' });
     const cards = six.getByRole('article');
@@ -87,9 +87,9 @@ test.describe('/rentals', () => {
     const reserve = six.getByRole('link', { name: 'RESERVE TODAY (6 Seater Weekly plan)' });
     const href = await reserve.getAttribute('href');
     const url = new URL(href ?? '', 'http://x.test');
-    expect(url.pathname).toBe('/contact');
-    expect(url.searchParams.get('interest')).toBe('sales');
-    expect(url.searchParams.get('message')).toContain('reserve the 6 Seater Weekly rental plan ($1,400)');
+    expect(url.pathname).toBe('/rentals');
+    expect(url.hash).toBe('#reserve');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ group: '6-seater', plan: 'weekly' });
     await expect(page.getByRole('link', { name: /^RESERVE TODAY/ })).toHaveCount(12);
   });
 

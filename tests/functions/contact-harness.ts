@@ -147,15 +147,21 @@ export interface PostOptions {
 export class Client {
   readonly background: Promise<unknown>[] = [];
 
+  /** The contact function by default; any function of the same contract (e.g. /api/reserve). */
+  constructor(
+    private readonly handler: typeof contact = contact,
+    private readonly path = '/api/contact',
+  ) {}
+
   async post(body: unknown, options: PostOptions = {}): Promise<Response> {
     const contentType = options.contentType ?? 'application/json';
     const payload = typeof body === 'string' ? body : body instanceof Uint8Array ? new Uint8Array(body) : JSON.stringify(body);
-    const request = new Request('http://localhost/api/contact', {
+    const request = new Request(`http://localhost${this.path}`, {
       method: options.method ?? 'POST',
       headers: { 'content-type': contentType, 'user-agent': 'Mozilla/5.0 (test)', ...options.headers },
       body: options.method === 'GET' || options.method === 'HEAD' ? undefined : payload,
     });
-    return contact(request, { ip: options.ip ?? freshIp(), waitUntil: (promise) => void this.background.push(promise) });
+    return this.handler(request, { ip: options.ip ?? freshIp(), waitUntil: (promise) => void this.background.push(promise) });
   }
 
   async form(fields: Record<string, string>, options: PostOptions = {}): Promise<Response> {

@@ -58,18 +58,47 @@ describe('/rentals figures (SPEC 2.5, 9)', () => {
       expect(text).toContain('Free delivery within 10 miles');
     });
 
-    it('each RESERVE TODAY goes to /contact with the plan named in the message', () => {
+    it('each RESERVE TODAY opens the reservation form on this page with its cart type and plan', () => {
       for (const card of cards) {
         const reserve = links(card.html).find((l) => l.text.startsWith('RESERVE TODAY'));
         expect(reserve, `${card.value} has RESERVE TODAY`).toBeDefined();
         const url = new URL(reserve!.href, 'https://x.test');
-        expect(url.pathname).toBe('/contact');
-        expect(url.searchParams.get('interest')).toBe('sales');
-        const title = PLAN_TITLES[card.value as keyof typeof PLAN_TITLES];
-        expect(url.searchParams.get('message')).toContain(`reserve the ${name} ${title} rental plan`);
-        expect(url.searchParams.get('message')!.length).toBeGreaterThanOrEqual(10);
+        expect(url.pathname).toBe('/rentals');
+        expect(url.hash).toBe('#reserve');
+        expect(Object.fromEntries(url.searchParams)).toEqual({ group: id, plan: card.value });
       }
     });
+  });
+
+  it('has the reservation form at #reserve, a plain form posting to /api/reserve before any script runs', () => {
+    const section = /<section id="reserve"[\s\S]*?<\/form>/.exec(main)?.[0];
+    expect(section, 'the #reserve section with its form').toBeDefined();
+    const form = /<form\b[^>]*>/.exec(section!)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/api/reserve"');
+    for (const name of [
+      'group',
+      'quantity',
+      'pickupDate',
+      'pickupTime',
+      'returnDate',
+      'returnTime',
+      'delivery',
+      'address',
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'note',
+      'adult',
+    ]) {
+      expect(section, `field ${name}`).toMatch(new RegExp(`name="${name}"`));
+    }
+    expect(section).toMatch(/<button type="submit"[^>]*>Request Reservation<\/button>/);
+    expect(section).toContain('client="idle"');
+    // Every municipality and the county can be chosen for delivery, with its distance.
+    expect([...section!.matchAll(/<option value="[a-z-]+">[^<]+ \(\d+(?:\.\d+)? mi\)<\/option>/g)]).toHaveLength(41);
+    expect(textOf(section!)).toContain('Pickup at the showroom (free)');
   });
 
   it('never prints a price with cents except $228.34 and $116.67', () => {
