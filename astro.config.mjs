@@ -20,6 +20,12 @@ export default defineConfig({
   prerenderConflictBehavior: 'error',
   // One stylesheet file per build, cached across pages; no inline styles to allow in the CSP.
   build: { format: 'file', inlineStylesheets: 'never' },
-  integrations: [react(), interactionDirective(), sitemap({ filter: (page) => isSitemapPage(page, soldPagePaths) }), sitemapXml(), securityHeaders({ frameOrigin: dealer.map.embedOrigin })],
+  integrations: [
+    react(),
+    interactionDirective(),
+    sitemap({ filter: (page) => isSitemapPage(page, soldPagePaths) }),
+    sitemapXml(),
+    securityHeaders({ frameOrigin: dealer.map.embedOrigin }),
+  ],
   vite: { plugins: [tailwindcss()] },
 });

@@ -26,7 +26,8 @@ const vin = z
   .superRefine((value, ctx) => {
     const problem = vinProblem(value);
     if (problem === 'format') ctx.addIssue({ code: 'custom', message: 'must be 17 characters: digits and capital letters except I, O and Q' });
-    if (problem === 'check-digit') ctx.addIssue({ code: 'custom', message: `the check digit (9th character) does not match the rest of the VIN "${value}": check for a typo` });
+    if (problem === 'check-digit')
+      ctx.addIssue({ code: 'custom', message: `the check digit (9th character) does not match the rest of the VIN "${value}": check for a typo` });
   });
 
 export const Battery = z.strictObject({
@@ -83,7 +84,11 @@ export const Vehicle = VehicleFields.superRefine((unit, ctx) => {
   if (unit.streetLegal && !unit.vin) ctx.addIssue({ code: 'custom', path: ['vin'], message: 'a street-legal unit (LSV) needs its VIN' });
   if (unit.status === 'sold' && !unit.soldDate) ctx.addIssue({ code: 'custom', path: ['soldDate'], message: 'a sold unit needs its "soldDate" (YYYY-MM-DD)' });
   if (unit.status !== 'sold' && unit.soldDate)
-    ctx.addIssue({ code: 'custom', path: ['soldDate'], message: `only a sold unit has a "soldDate" (this one is "${unit.status}"): remove it or set "status": "sold"` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['soldDate'],
+      message: `only a sold unit has a "soldDate" (this one is "${unit.status}"): remove it or set "status": "sold"`,
+    });
   if (unit.soldDate && unit.soldDate < unit.listedDate) ctx.addIssue({ code: 'custom', path: ['soldDate'], message: 'must not be before "listedDate"' });
 });
 
@@ -101,36 +106,37 @@ export const PriceBands = z
   })
   .refine((bands) => bands.over > bands.under, { message: '"over" must be greater than "under"', path: ['over'] });
 
-export const schema = z.strictObject({
-  ...schemaRef,
-  priceBands: PriceBands,
-  vehicles: z.array(Vehicle).superRefine((vehicles, ctx) => {
-    const seen = new Set<string>();
-    const stockNumbers = new Map<string, string>();
-    const vins = new Map<string, string>();
-    vehicles.forEach((vehicle, index) => {
-      if (seen.has(vehicle.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `the id "${vehicle.id}" is used by another vehicle` });
-      seen.add(vehicle.id);
-      const stock = vehicle.stockNumber.toUpperCase();
-      const holder = stockNumbers.get(stock);
-      if (holder) ctx.addIssue({ code: 'custom', path: [index, 'stockNumber'], message: `the stock number "${vehicle.stockNumber}" is already used by "${holder}"` });
-      else stockNumbers.set(stock, vehicle.id);
-      const vinHolder = vehicle.vin ? vins.get(vehicle.vin) : undefined;
-      if (vinHolder) ctx.addIssue({ code: 'custom', path: [index, 'vin'], message: `the VIN is already used by "${vinHolder}"` });
-      else if (vehicle.vin) vins.set(vehicle.vin, vehicle.id);
+export const schema = z
+  .strictObject({
+    ...schemaRef,
+    priceBands: PriceBands,
+    vehicles: z.array(Vehicle).superRefine((vehicles, ctx) => {
+      const seen = new Set<string>();
+      const stockNumbers = new Map<string, string>();
+      const vins = new Map<string, string>();
+      vehicles.forEach((vehicle, index) => {
+        if (seen.has(vehicle.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `the id "${vehicle.id}" is used by another vehicle` });
+        seen.add(vehicle.id);
+        const stock = vehicle.stockNumber.toUpperCase();
+        const holder = stockNumbers.get(stock);
+        if (holder)
+          ctx.addIssue({ code: 'custom', path: [index, 'stockNumber'], message: `the stock number "${vehicle.stockNumber}" is already used by "${holder}"` });
+        else stockNumbers.set(stock, vehicle.id);
+        const vinHolder = vehicle.vin ? vins.get(vehicle.vin) : undefined;
+        if (vinHolder) ctx.addIssue({ code: 'custom', path: [index, 'vin'], message: `the VIN is already used by "${vinHolder}"` });
+        else if (vehicle.vin) vins.set(vehicle.vin, vehicle.id);
+      });
+    }),
+    soldPageDays: z.number().int().min(0).max(365).default(30).describe('How many days after its sold date a sold unit keeps its page (then 301)'),
+    removed: z.array(RemovedUnit).default([]).describe('Units taken out of the data; their addresses redirect to the model page or the inventory'),
+  })
+  .superRefine((file, ctx) => {
+    const ids = new Set(file.vehicles.map((vehicle) => vehicle.id));
+    file.removed.forEach((unit, index) => {
+      if (ids.has(unit.id))
+        ctx.addIssue({ code: 'custom', path: ['removed', index, 'id'], message: `"${unit.id}" is still listed in "vehicles": keep it in one list only` });
     });
-  }),
-  soldPageDays: z.number().int().min(0).max(365).default(30).describe('How many days after its sold date a sold unit keeps its page (then 301)'),
-  removed: z
-    .array(RemovedUnit)
-    .default([])
-    .describe('Units taken out of the data; their addresses redirect to the model page or the inventory'),
-}).superRefine((file, ctx) => {
-  const ids = new Set(file.vehicles.map((vehicle) => vehicle.id));
-  file.removed.forEach((unit, index) => {
-    if (ids.has(unit.id)) ctx.addIssue({ code: 'custom', path: ['removed', index, 'id'], message: `"${unit.id}" is still listed in "vehicles": keep it in one list only` });
   });
-});
 
 export type Vehicle = z.infer<typeof Vehicle>;
 export type VehicleBrand = z.infer<typeof VehicleBrand>;

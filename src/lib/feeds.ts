@@ -181,7 +181,20 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const META_COLUMNS = ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand', 'additional_image_link', 'color', 'product_type'] as const;
+export const META_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'availability',
+  'condition',
+  'price',
+  'link',
+  'image_link',
+  'brand',
+  'additional_image_link',
+  'color',
+  'product_type',
+] as const;
 
 /** The Meta commerce catalogue: a header row, then one row per item (CRLF line ends). */
 export function metaCatalogCsv(items: readonly FeedItem[]): string {

@@ -226,10 +226,49 @@ describe('the URL query', () => {
 
 describe('street legal only and the sort (docs/product.md §Inventory)', () => {
   const lot = [
-    { id: 'a', name: 'A', description: '', brand: 'denago', category: 'rover', price: 14995, streetLegal: true, listedDate: '2026-10-07', estimatedPayment: { monthly: 266 } },
-    { id: 'b', name: 'B', description: '', brand: 'evolution', category: 'turfman', price: 13495, streetLegal: false, listedDate: '2026-11-10', estimatedPayment: { monthly: 241 } },
-    { id: 'c', name: 'C', description: '', brand: 'evolution', category: 'maverick', price: 12995, streetLegal: true, listedDate: '2026-10-02', estimatedPayment: { monthly: 325 } },
-    { id: 'd', name: 'D', description: '', brand: 'evolution', category: 'maverick', price: 13995, listedDate: '2026-11-10', estimatedPayment: { monthly: 249 } },
+    {
+      id: 'a',
+      name: 'A',
+      description: '',
+      brand: 'denago',
+      category: 'rover',
+      price: 14995,
+      streetLegal: true,
+      listedDate: '2026-10-07',
+      estimatedPayment: { monthly: 266 },
+    },
+    {
+      id: 'b',
+      name: 'B',
+      description: '',
+      brand: 'evolution',
+      category: 'turfman',
+      price: 13495,
+      streetLegal: false,
+      listedDate: '2026-11-10',
+      estimatedPayment: { monthly: 241 },
+    },
+    {
+      id: 'c',
+      name: 'C',
+      description: '',
+      brand: 'evolution',
+      category: 'maverick',
+      price: 12995,
+      streetLegal: true,
+      listedDate: '2026-10-02',
+      estimatedPayment: { monthly: 325 },
+    },
+    {
+      id: 'd',
+      name: 'D',
+      description: '',
+      brand: 'evolution',
+      category: 'maverick',
+      price: 13995,
+      listedDate: '2026-11-10',
+      estimatedPayment: { monthly: 249 },
+    },
   ];
   const edges = { under: 15000, over: 25000 };
   const ids = (list: readonly { id: string }[]) => list.map((v) => v.id);

@@ -10,7 +10,12 @@ export function lotFeedItems(site: URL | string) {
 
 /** The RSS channel of a feed. */
 export function feedChannel(site: URL | string, title: string): Channel {
-  return { title: `${dealer.name}: ${title}`, link: new URL('/new-inventory', site).href, description: `${title} of ${dealer.name}, ${dealer.address.city}, NJ`, lastBuildDate: new Date() };
+  return {
+    title: `${dealer.name}: ${title}`,
+    link: new URL('/new-inventory', site).href,
+    description: `${title} of ${dealer.name}, ${dealer.address.city}, NJ`,
+    lastBuildDate: new Date(),
+  };
 }
 
 export const storeCode = dealer.storeCode;
