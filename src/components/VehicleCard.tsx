@@ -40,14 +40,14 @@ export default function VehicleCard({ vehicle, headingLevel = 3, eager = false }
       </div>
       <div className="flex flex-1 flex-col p-5">
         {vehicle.status === 'on-hold' && (
-          <p className="mb-2 self-start rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900" data-unit-status="on-hold">
+          <div className="mb-2 self-start rounded-full bg-amber-100 px-3 py-1 text-xs font-bold text-amber-900" data-unit-status="on-hold">
             On Hold
-          </p>
+          </div>
         )}
         <Heading className="text-lg font-semibold">{vehicle.name}</Heading>
-        <p className="mt-1 text-sm text-slate-700" data-unit-facts>
+        <div className="mt-1 text-sm text-slate-700" data-unit-facts>
           {vehicle.exteriorColor} · {streetLegalShort(vehicle.streetLegal)}
-        </p>
+        </div>
         <p className="mt-2 line-clamp-3 flex-1 text-slate-700">{vehicle.description}</p>
         <p className="mt-4 text-2xl font-bold text-brand-800">{formatPrice(vehicle.price)}</p>
         {vehicle.status === 'available' && (

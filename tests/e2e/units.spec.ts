@@ -80,12 +80,16 @@ test.describe('units without JavaScript', () => {
     for (const unit of units.filter((u) => u.status === 'sold')) await expect(page.locator(`a[href="/vehicles/${unit.id}"]`)).toHaveCount(0);
 
     const held = vehicles.find((v) => v.status === 'on-hold')!;
-    const heldCard = cards(page).filter({ has: page.getByRole('heading', { name: held.name, exact: true }) }).first();
+    const heldCard = cards(page)
+      .filter({ has: page.getByRole('heading', { name: held.name, exact: true }) })
+      .first();
     await expect(heldCard.getByText('On Hold', { exact: true })).toBeVisible();
     await expect(heldCard.locator('[data-payment]')).toHaveCount(0);
 
     const available = vehicles.find((v) => v.status === 'available')!;
-    const card = cards(page).filter({ has: page.getByRole('heading', { name: available.name, exact: true }) }).first();
+    const card = cards(page)
+      .filter({ has: page.getByRole('heading', { name: available.name, exact: true }) })
+      .first();
     await expect(card.getByText(money(available.price), { exact: true })).toBeVisible();
     await expect(card.locator('[data-unit-facts]')).toContainText(/Street legal|Golf cart/);
     const payment = card.getByRole('link', { name: /^Est\. \$[\d,]+\/mo\*? \(estimate; see the financing terms\)$/ });
