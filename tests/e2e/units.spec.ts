@@ -29,7 +29,7 @@ const money = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 const cards = (page: import('@playwright/test').Page) => page.locator('main article');
 
 test.describe('street legal only and the sort, with JavaScript', () => {
-  test('filter and sort live, are kept in the URL, and survive a reload and Back', async ({ page, request }) => {
+  test('filter and sort live, are kept in the URL, and survive a reload and Back', async ({ page, request, axe }) => {
     const vehicles = await lot(request);
     const legal = vehicles.filter((v) => v.streetLegal);
     await page.goto('/inventory');
@@ -45,6 +45,7 @@ test.describe('street legal only and the sort, with JavaScript', () => {
     await expect(page).toHaveURL(/\?street=legal&sort=price-asc$/);
     const ascending = [...legal].sort((a, b) => a.price - b.price).map((v) => v.name);
     await expect(cards(page).getByRole('heading')).toHaveText(ascending);
+    await axe();
 
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Street legal only' })).toBeChecked();
@@ -101,7 +102,7 @@ test.describe('units without JavaScript', () => {
     await expect(page.locator('#payment-estimates')).toContainText('Estimated payments on our carts');
   });
 
-  test('a sold unit answers by its stage: a Sold page with noindex, or 301 to its model page', async ({ page, request }) => {
+  test('a sold unit answers by its stage: a Sold page with noindex, or 301 to its model page', async ({ page, request, axe }) => {
     // The served build counted dates on the day it was built: the feed says which.
     const feed = await (await request.get('/feeds/google-products.xml')).text();
     const built = calendarDay(new Date(/<lastBuildDate>([^<]+)<\/lastBuildDate>/.exec(feed)![1]!));
@@ -117,6 +118,7 @@ test.describe('units without JavaScript', () => {
         const similar = page.getByRole('list', { name: 'Similar available carts' }).locator('article');
         expect(await similar.count()).toBeGreaterThan(0);
         expect(await similar.count()).toBeLessThanOrEqual(3);
+        await axe();
       } else {
         const response = await request.get(`/vehicles/${unit.id}`, { maxRedirects: 0 });
         expect(response.status(), unit.id).toBe(301);
