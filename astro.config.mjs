@@ -7,6 +7,7 @@ import interactionDirective from './src/integrations/interaction-directive.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
 import sitemapXml from './src/integrations/sitemap-xml.ts';
 import { isSitemapPage } from './src/lib/sitemap.ts';
+import { soldPagePaths } from './src/lib/data/sold-pages.ts';
 import dealer from './data/dealer.json' with { type: 'json' };
 
 // The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
@@ -19,6 +20,12 @@ export default defineConfig({
   prerenderConflictBehavior: 'error',
   // One stylesheet file per build, cached across pages; no inline styles to allow in the CSP.
   build: { format: 'file', inlineStylesheets: 'never' },
-  integrations: [react(), interactionDirective(), sitemap({ filter: isSitemapPage }), sitemapXml(), securityHeaders({ frameOrigin: dealer.map.embedOrigin })],
+  integrations: [
+    react(),
+    interactionDirective(),
+    sitemap({ filter: (page) => isSitemapPage(page, soldPagePaths) }),
+    sitemapXml(),
+    securityHeaders({ frameOrigin: dealer.map.embedOrigin }),
+  ],
   vite: { plugins: [tailwindcss()] },
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '@netlify/functions';
-import { vehicles } from '../src/lib/data/vehicles.ts';
+import { listedVehicles as vehicles } from '../src/lib/data/lot.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http.ts';
 import { vehiclesRoute } from './lib/vehicle-routes.ts';
 
@@ -32,8 +32,9 @@ function answer(request: Request, status: number, body: unknown, cacheControl: s
 }
 
 /**
- * GET /api/vehicles (every unit), /api/vehicles/{id} (one unit, or 404 {"error":"Vehicle not found"})
+ * GET /api/vehicles (every listed unit), /api/vehicles/{id} (one unit, or 404 {"error":"Vehicle not found"})
  * and /api/vehicles/brand/{brand} (the brand's units, case-insensitive, possibly none). SPEC 7.
+ * Sold units are not served (docs/product.md §Units); each unit carries its estimated payment.
  */
 export default function vehiclesApi(request: Request): Response {
   if (!(ALLOWED as readonly string[]).includes(request.method)) return methodNotAllowed(ALLOWED);

@@ -58,6 +58,10 @@ export const schema = z.strictObject({
       municipalitiesClaim: z.number().int().positive(),
     }),
   }),
+  storeCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, "-" or "_" (the store code of the Google Business Profile)')
+    .describe('The store code of the showroom in Google Business Profile; the local inventory feed names it'),
 });
 
 export type Dealer = z.infer<typeof schema>;

@@ -78,3 +78,22 @@ export function leadsEnv(source: Record<string, string | undefined> = process.en
   cache = { raw, env };
   return env;
 }
+
+// --- Daily rebuild (functions/daily-rebuild.ts) ---------------------------------------------
+
+/** A Netlify build hook: https (http only to this machine, for tests). */
+const buildHookUrl = z.url({ protocol: /^https?$/, error: 'must be the build hook URL, e.g. https://api.netlify.com/build_hooks/…' }).refine((value) => {
+  if (!URL.canParse(value)) return true; // already named by z.url
+  const url = new URL(value);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}, 'must be an https:// URL');
+
+/** `url` is null when BUILD_HOOK_URL is not set: the daily rebuild is skipped. */
+export type BuildHookEnv = { ok: true; url: string | null } | { ok: false; error: string };
+
+/** BUILD_HOOK_URL, checked: the build hook the daily job calls so dates move on without an edit. */
+export function buildHookEnv(source: Record<string, string | undefined> = process.env): BuildHookEnv {
+  const result = z.preprocess(blankIsUnset, buildHookUrl.optional()).safeParse(source.BUILD_HOOK_URL);
+  if (!result.success) return { ok: false, error: `BUILD_HOOK_URL ${result.error.issues[0]?.message ?? 'is not valid'}` };
+  return { ok: true, url: result.data ?? null };
+}

@@ -3,7 +3,7 @@ import InventoryFilterBar from '../components/inventory/InventoryFilterBar.tsx';
 import InventorySkeletons from '../components/inventory/InventorySkeletons.tsx';
 import { useUrlFilters, useVehicles } from '../components/inventory/use-inventory.ts';
 import VehicleCard from '../components/VehicleCard.tsx';
-import { DEFAULT_FILTERS, filterVehicles, type FilterChoices, type PriceEdges } from '../lib/inventory-filter.ts';
+import { DEFAULT_FILTERS, filterVehicles, sortVehicles, type FilterChoices, type PriceEdges } from '../lib/inventory-filter.ts';
 import type { InventoryItem } from '../lib/vehicles-client.ts';
 
 interface Props {
@@ -28,7 +28,7 @@ export default function InventoryFilter({ vehicles: initial, choices, priceEdges
   const searchRef = useRef<HTMLInputElement>(null);
 
   const all = query.status === 'success' ? query.vehicles : [];
-  const shown = useMemo(() => filterVehicles(all, filters, priceEdges), [all, filters, priceEdges]);
+  const shown = useMemo(() => sortVehicles(filterVehicles(all, filters, priceEdges), filters.sort), [all, filters, priceEdges]);
 
   const clear = () => {
     commit(DEFAULT_FILTERS);
@@ -43,6 +43,7 @@ export default function InventoryFilter({ vehicles: initial, choices, priceEdges
         searchRef={searchRef}
         onSearch={setSearch}
         onSelect={(key, value) => commit({ ...filters, [key]: value })}
+        onStreet={(street) => commit({ ...filters, street })}
         onApply={flush}
       />
 

@@ -9,6 +9,7 @@ import {
   matchesFilters,
   priceBandValues,
   queryFromFilters,
+  sortVehicles,
   type FilterableVehicle,
   type InventoryFilters,
 } from './inventory-filter.ts';
@@ -187,12 +188,19 @@ describe('the URL query', () => {
   });
 
   it('reads every filter', () => {
-    expect(filtersFromQuery('?search=Lifted%20cart&brand=denago&category=rover&price=over-25000', choices)).toEqual({
+    expect(filtersFromQuery('?search=Lifted%20cart&brand=denago&category=rover&price=over-25000&street=legal&sort=price-desc', choices)).toEqual({
       search: 'Lifted cart',
       brand: 'denago',
       category: 'rover',
       price: 'over-25000',
+      street: 'legal',
+      sort: 'price-desc',
     });
+  });
+
+  it('reads an unknown street or sort value as no filter and the lot order', () => {
+    expect(filtersFromQuery('?street=yes&sort=cheapest', choices)).toMatchObject({ street: '', sort: 'featured' });
+    expect(filtersFromQuery('?street=LEGAL&sort=Newest', choices)).toMatchObject({ street: 'legal', sort: 'newest' });
   });
 
   it('reads missing, unknown and oddly cased values safely', () => {
@@ -213,5 +221,75 @@ describe('the URL query', () => {
   it('round-trips', () => {
     const filters = f({ search: 'D5 & co', brand: 'evolution', category: 'maverick', price: 'under-15000' });
     expect(filtersFromQuery(queryFromFilters(filters), choices)).toEqual(filters);
+  });
+});
+
+describe('street legal only and the sort (docs/product.md §Inventory)', () => {
+  const lot = [
+    {
+      id: 'a',
+      name: 'A',
+      description: '',
+      brand: 'denago',
+      category: 'rover',
+      price: 14995,
+      streetLegal: true,
+      listedDate: '2026-10-07',
+      estimatedPayment: { monthly: 266 },
+    },
+    {
+      id: 'b',
+      name: 'B',
+      description: '',
+      brand: 'evolution',
+      category: 'turfman',
+      price: 13495,
+      streetLegal: false,
+      listedDate: '2026-11-10',
+      estimatedPayment: { monthly: 241 },
+    },
+    {
+      id: 'c',
+      name: 'C',
+      description: '',
+      brand: 'evolution',
+      category: 'maverick',
+      price: 12995,
+      streetLegal: true,
+      listedDate: '2026-10-02',
+      estimatedPayment: { monthly: 325 },
+    },
+    {
+      id: 'd',
+      name: 'D',
+      description: '',
+      brand: 'evolution',
+      category: 'maverick',
+      price: 13995,
+      listedDate: '2026-11-10',
+      estimatedPayment: { monthly: 249 },
+    },
+  ];
+  const edges = { under: 15000, over: 25000 };
+  const ids = (list: readonly { id: string }[]) => list.map((v) => v.id);
+
+  it('keeps only street-legal units, and a unit without the fact is not one', () => {
+    expect(ids(filterVehicles(lot, f({ street: 'legal' }), edges))).toEqual(['a', 'c']);
+    expect(ids(filterVehicles(lot, f({ street: '' }), edges))).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('sorts by price both ways, newest listed first and lowest payment first; ties keep the lot order', () => {
+    expect(ids(sortVehicles(lot, 'price-asc'))).toEqual(['c', 'b', 'd', 'a']);
+    expect(ids(sortVehicles(lot, 'price-desc'))).toEqual(['a', 'd', 'b', 'c']);
+    expect(ids(sortVehicles(lot, 'newest'))).toEqual(['b', 'd', 'a', 'c']);
+    expect(ids(sortVehicles(lot, 'payment'))).toEqual(['b', 'd', 'a', 'c']);
+    expect(ids(sortVehicles(lot, 'featured'))).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('writes both to the URL, leaving defaults out, and counts only the street filter as narrowing', () => {
+    expect(queryFromFilters(f({ street: 'legal', sort: 'payment' }))).toBe('?street=legal&sort=payment');
+    expect(queryFromFilters(f({ sort: 'featured' }))).toBe('');
+    expect(hasActiveFilters(f({ sort: 'price-asc' }))).toBe(false);
+    expect(hasActiveFilters(f({ street: 'legal' }))).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import { formatPrice } from './format.ts';
 
 /**
  * The inventory filters of SPEC 2.4 and 5, as pure functions shared by the static page and
- * the filter island. The filter state lives in the URL: ?search=&brand=&category=&price=.
+ * the filter island. The filter state lives in the URL: ?search=&brand=&category=&price=, plus
+ * ?street=legal (street-legal units only) and ?sort= (docs/product.md §Inventory).
  */
 
 /** The value of a select that filters nothing. */
@@ -13,12 +14,23 @@ export interface InventoryFilters {
   brand: string;
   category: string;
   price: string;
+  /** STREET_LEGAL for street-legal units only; "" for every unit. */
+  street: string;
+  /** One of the SORTS values; DEFAULT_SORT keeps the lot's own order. */
+  sort: string;
 }
 
-export const DEFAULT_FILTERS: Readonly<InventoryFilters> = { search: '', brand: ALL, category: ALL, price: ALL };
+/** The value of ?street= (the checkbox "Street legal only"). */
+export const STREET_LEGAL = 'legal';
+export const DEFAULT_SORT = 'featured';
+/** The sort orders, as written to ?sort=. */
+export const SORTS = ['featured', 'price-asc', 'price-desc', 'newest', 'payment'] as const;
+export type InventorySort = (typeof SORTS)[number];
+
+export const DEFAULT_FILTERS: Readonly<InventoryFilters> = { search: '', brand: ALL, category: ALL, price: ALL, street: '', sort: DEFAULT_SORT };
 
 /** The query parameters, in the order they are written to the URL. */
-export const FILTER_KEYS = ['search', 'brand', 'category', 'price'] as const satisfies readonly (keyof InventoryFilters)[];
+export const FILTER_KEYS = ['search', 'brand', 'category', 'price', 'street', 'sort'] as const satisfies readonly (keyof InventoryFilters)[];
 
 /** Edges of the price bands: under `under`; `under` to `over` inclusive; over `over`. */
 export interface PriceEdges {
@@ -33,6 +45,15 @@ export interface FilterableVehicle {
   brand: string;
   category: string;
   price: number;
+  /** A unit without the fact never passes the street-legal filter. */
+  streetLegal?: boolean;
+}
+
+/** What the sort reads from a unit. */
+export interface SortableVehicle {
+  price: number;
+  listedDate: string;
+  estimatedPayment: { monthly: number };
 }
 
 export interface FilterOption {
@@ -72,15 +93,32 @@ export function matchesFilters(vehicle: FilterableVehicle, filters: InventoryFil
   if (search && !vehicle.name.toLowerCase().includes(search) && !vehicle.description.toLowerCase().includes(search)) return false;
   if (!isAll(filters.brand) && vehicle.brand.toLowerCase() !== filters.brand.toLowerCase()) return false;
   if (!isAll(filters.category) && !vehicle.category.toLowerCase().includes(filters.category.toLowerCase())) return false;
+  if (filters.street === STREET_LEGAL && vehicle.streetLegal !== true) return false;
   return inPriceBand(vehicle.price, filters.price, edges);
+}
+
+/**
+ * The units in the chosen order: price low to high or high to low, newest listed first, or
+ * lowest estimated monthly payment first. Ties (and "featured") keep the lot's own order.
+ */
+export function sortVehicles<V extends SortableVehicle>(vehicles: readonly V[], sort: string): V[] {
+  const by: Record<string, ((a: V, b: V) => number) | undefined> = {
+    'price-asc': (a, b) => a.price - b.price,
+    'price-desc': (a, b) => b.price - a.price,
+    newest: (a, b) => (a.listedDate < b.listedDate ? 1 : a.listedDate > b.listedDate ? -1 : 0),
+    payment: (a, b) => a.estimatedPayment.monthly - b.estimatedPayment.monthly,
+  };
+  const compare = by[sort];
+  return compare ? [...vehicles].sort(compare) : [...vehicles];
 }
 
 export function filterVehicles<V extends FilterableVehicle>(vehicles: readonly V[], filters: InventoryFilters, edges: PriceEdges): V[] {
   return vehicles.filter((vehicle) => matchesFilters(vehicle, filters, edges));
 }
 
+/** Whether anything narrows the list (the sort does not). */
 export function hasActiveFilters(filters: InventoryFilters): boolean {
-  return filters.search.trim() !== '' || !isAll(filters.brand) || !isAll(filters.category) || !isAll(filters.price);
+  return filters.search.trim() !== '' || !isAll(filters.brand) || !isAll(filters.category) || !isAll(filters.price) || filters.street === STREET_LEGAL;
 }
 
 export function sameFilters(a: InventoryFilters, b: InventoryFilters): boolean {
@@ -92,7 +130,17 @@ export interface FilterChoices {
   brand: readonly FilterOption[];
   category: readonly FilterOption[];
   price: readonly FilterOption[];
+  sort: readonly FilterOption[];
 }
+
+/** The sort select's options. */
+export const SORT_OPTIONS: readonly FilterOption[] = [
+  { value: 'featured', label: 'Featured' },
+  { value: 'price-asc', label: 'Price: Low to High' },
+  { value: 'price-desc', label: 'Price: High to Low' },
+  { value: 'newest', label: 'Newest Arrivals' },
+  { value: 'payment', label: 'Monthly Payment: Low to High' },
+];
 
 /** The options of the three selects: "all" first, then the given brands and categories and the three bands. */
 export function filterChoices(brands: readonly FilterOption[], categories: readonly FilterOption[], edges: PriceEdges): FilterChoices {
@@ -106,6 +154,7 @@ export function filterChoices(brands: readonly FilterOption[], categories: reado
       { value: bands.between, label: `${formatPrice(edges.under)} - ${formatPrice(edges.over)}` },
       { value: bands.over, label: `Over ${formatPrice(edges.over)}` },
     ],
+    sort: SORT_OPTIONS,
   };
 }
 
@@ -119,15 +168,17 @@ export const MAX_SEARCH_LENGTH = 100;
  */
 export function filtersFromQuery(query: string | URLSearchParams, choices: FilterChoices): InventoryFilters {
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
-  const pick = (key: 'brand' | 'category' | 'price') => {
+  const pick = (key: 'brand' | 'category' | 'price' | 'sort', fallback = ALL) => {
     const raw = (params.get(key) ?? '').trim().toLowerCase();
-    return choices[key].find((option) => option.value.toLowerCase() === raw)?.value ?? ALL;
+    return choices[key].find((option) => option.value.toLowerCase() === raw)?.value ?? fallback;
   };
   return {
     search: (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH),
     brand: pick('brand'),
     category: pick('category'),
     price: pick('price'),
+    street: (params.get('street') ?? '').trim().toLowerCase() === STREET_LEGAL ? STREET_LEGAL : '',
+    sort: pick('sort', DEFAULT_SORT),
   };
 }
 
@@ -141,6 +192,8 @@ export function queryFromFilters(filters: InventoryFilters, base: string | URLSe
   const search = filters.search.trim();
   if (search) params.set('search', search);
   for (const key of ['brand', 'category', 'price'] as const) if (!isAll(filters[key])) params.set(key, filters[key]);
+  if (filters.street === STREET_LEGAL) params.set('street', STREET_LEGAL);
+  if (filters.sort !== DEFAULT_SORT && (SORTS as readonly string[]).includes(filters.sort)) params.set('sort', filters.sort);
   const query = params.toString();
   return query ? `?${query}` : '';
 }

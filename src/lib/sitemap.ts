@@ -9,10 +9,10 @@ const EXCLUDED_PATHS = new Set(['/404', '/500', '/inventory', '/thank-you']);
 /** Not-found screens under any folder, such as /vehicles/404. */
 const NOT_FOUND_PAGE = /(^|\/)(404|500|not-found)$/;
 
-/** Whether a page address belongs in the sitemap. */
-export function isSitemapPage(url: string | URL): boolean {
+/** Whether a page address belongs in the sitemap; `unlisted` paths (sold units' pages) never do. */
+export function isSitemapPage(url: string | URL, unlisted: ReadonlySet<string> = new Set()): boolean {
   const path = new URL(url, 'https://site.invalid').pathname.replace(/(.)\/+$/, '$1');
-  return !EXCLUDED_PATHS.has(path) && !NOT_FOUND_PAGE.test(path);
+  return !EXCLUDED_PATHS.has(path) && !NOT_FOUND_PAGE.test(path) && !unlisted.has(path);
 }
 
 /** Every <loc> of a sitemap or sitemap index, in order. */

@@ -121,8 +121,15 @@ export function breadcrumbList(crumbs: readonly Crumb[], site: URL | string) {
   };
 }
 
-function availability(inStock: boolean) {
-  return inStock ? `${ctx}/InStock` : `${ctx}/OutOfStock`;
+/** A unit's availability: in stock only when available and on the lot; on hold is out of stock; sold is sold out. */
+function availability(vehicle: Pick<Vehicle, 'inStock' | 'status'>) {
+  if (vehicle.status === 'sold') return `${ctx}/SoldOut`;
+  return vehicle.status === 'available' && vehicle.inStock ? `${ctx}/InStock` : `${ctx}/OutOfStock`;
+}
+
+/** New and custom-built units are new; used and demo units are used. */
+function itemCondition(vehicle: Pick<Vehicle, 'condition'>) {
+  return vehicle.condition === 'new' || vehicle.condition === 'custom' ? `${ctx}/NewCondition` : `${ctx}/UsedCondition`;
 }
 
 /** One Offer for a unit on the lot. */
@@ -131,24 +138,44 @@ export function vehicleOffer(vehicle: Vehicle, site: URL | string, seller = deal
     '@type': 'Offer',
     price: vehicle.price,
     priceCurrency: 'USD',
-    availability: availability(vehicle.inStock),
-    itemCondition: vehicle.isNew || vehicle.condition === 'new' ? `${ctx}/NewCondition` : `${ctx}/UsedCondition`,
+    availability: availability(vehicle),
+    itemCondition: itemCondition(vehicle),
     url: absoluteUrl(`/vehicles/${vehicle.id}`, site),
     seller: { '@id': seller },
   };
 }
 
-export function vehicleProduct(vehicle: Vehicle, site: URL | string, brandName: string) {
+/** The facts of a unit that schema.org has no property for, as PropertyValues. */
+export interface UnitFact {
+  name: string;
+  value: string;
+}
+
+/**
+ * A unit as a Product and a Vehicle: stock number (sku), VIN, colours, model year, condition,
+ * seats, and the other facts of its page (`facts`) as additional properties.
+ */
+export function vehicleProduct(vehicle: Vehicle, site: URL | string, brandName: string, facts: readonly UnitFact[] = []) {
   return {
     '@context': ctx,
-    '@type': 'Product',
+    '@type': ['Product', 'Vehicle'],
     name: vehicle.name,
     description: vehicle.description,
-    sku: vehicle.id,
+    sku: vehicle.stockNumber,
+    productID: vehicle.id,
+    url: absoluteUrl(`/vehicles/${vehicle.id}`, site),
     brand: { '@type': 'Brand', name: brandName },
     ...(vehicle.model ? { model: vehicle.model } : {}),
     category: vehicle.category,
     image: vehicle.images.map((src) => absoluteUrl(src, site)),
+    ...(vehicle.vin ? { vehicleIdentificationNumber: vehicle.vin } : {}),
+    color: vehicle.exteriorColor,
+    vehicleInteriorColor: vehicle.seatColor,
+    vehicleModelDate: String(vehicle.year),
+    itemCondition: itemCondition(vehicle),
+    fuelType: 'Electric',
+    vehicleSeatingCapacity: vehicle.specifications.seatingCapacity,
+    additionalProperty: facts.map((fact) => ({ '@type': 'PropertyValue', name: fact.name, value: fact.value })),
     offers: vehicleOffer(vehicle, site),
   };
 }

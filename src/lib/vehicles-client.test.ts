@@ -14,6 +14,11 @@ const unit = {
   isNew: true,
   features: ['Lithium'],
   specifications: { topSpeed: '25 mph' },
+  status: 'available' as const,
+  streetLegal: true,
+  exteriorColor: 'White',
+  listedDate: '2026-10-01',
+  estimatedPayment: { monthly: 212.5, apr: 6.99, termMonths: 60, downPayment: 1199.5, promotional: false },
 };
 
 const answering = (status: number, body: unknown) => {
@@ -39,6 +44,11 @@ describe('fetchInventory', () => {
         price: 11995,
         images: [unit.images[0]],
         isNew: true,
+        status: 'available',
+        streetLegal: true,
+        exteriorColor: 'White',
+        listedDate: '2026-10-01',
+        estimatedPayment: { monthly: 212.5 },
       },
     ]);
     expect(calls).toEqual(['/api/vehicles']);

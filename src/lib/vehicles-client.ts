@@ -10,14 +10,34 @@ export interface InventoryItem {
   price: number;
   images: string[];
   isNew: boolean;
+  /** Unit facts shown on cards and used by the street-legal filter and the sort (docs/product.md §Units). */
+  status: 'available' | 'on-hold' | 'sold';
+  streetLegal: boolean;
+  exteriorColor: string;
+  listedDate: string;
+  estimatedPayment: { monthly: number };
 }
 
 export const VEHICLES_ENDPOINT = '/api/vehicles';
 
 /** Keeps only what the grid needs (the first image is the card image). */
 export function toInventoryItem(vehicle: InventoryItem): InventoryItem {
-  const { id, name, description, brand, category, price, images, isNew } = vehicle;
-  return { id, name, description, brand, category, price, images: images.slice(0, 1), isNew };
+  const { id, name, description, brand, category, price, images, isNew, status, streetLegal, exteriorColor, listedDate, estimatedPayment } = vehicle;
+  return {
+    id,
+    name,
+    description,
+    brand,
+    category,
+    price,
+    images: images.slice(0, 1),
+    isNew,
+    status,
+    streetLegal,
+    exteriorColor,
+    listedDate,
+    estimatedPayment: { monthly: estimatedPayment.monthly },
+  };
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -35,7 +55,14 @@ function isInventoryItem(value: unknown): value is InventoryItem {
     Number.isFinite(v.price) &&
     Array.isArray(v.images) &&
     v.images.every(isString) &&
-    typeof v.isNew === 'boolean'
+    typeof v.isNew === 'boolean' &&
+    (v.status === 'available' || v.status === 'on-hold' || v.status === 'sold') &&
+    typeof v.streetLegal === 'boolean' &&
+    isString(v.exteriorColor) &&
+    isString(v.listedDate) &&
+    typeof v.estimatedPayment === 'object' &&
+    v.estimatedPayment !== null &&
+    typeof (v.estimatedPayment as Record<string, unknown>).monthly === 'number'
   );
 }
 

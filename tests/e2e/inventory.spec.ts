@@ -61,7 +61,7 @@ test.describe('inventory without JavaScript (what a crawler reads)', () => {
         price: [...card.querySelectorAll('p')].map((p) => p.textContent).find((t) => t?.startsWith('$')),
         isNew: [...card.querySelectorAll('span')].some((s) => s.textContent === 'NEW'),
         image: card.querySelector('img')?.getAttribute('src'),
-        link: card.querySelector('a')?.getAttribute('href'),
+        link: card.querySelector('a[href^="/vehicles/"]')?.getAttribute('href'),
       })),
     );
     expect(shown).toEqual(

@@ -94,14 +94,14 @@ test.describe('keyboard', () => {
     await expect(firstName).toHaveAccessibleDescription('First name is required');
   });
 
-  test('inventory filters: search, the three selects and Apply Filters in order, operable from the keyboard', async ({ page }) => {
+  test('inventory filters: search, the four selects, Street legal only and Apply Filters in order, operable from the keyboard', async ({ page }) => {
     await page.goto('/inventory');
     const bar = page.getByRole('search', { name: 'Filter vehicles' });
     const search = bar.getByLabel('Search');
     await tabTo(page, search);
     await expectVisibleFocus(page);
     await page.keyboard.type('turfman');
-    for (const label of ['Brand', 'Category', 'Price']) {
+    for (const label of ['Brand', 'Category', 'Price', 'Sort by', 'Street legal only']) {
       await page.keyboard.press('Tab');
       await expect(bar.getByLabel(label, { exact: true })).toBeFocused();
       await expectVisibleFocus(page);

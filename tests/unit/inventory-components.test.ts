@@ -22,6 +22,11 @@ const item = (id: string, name: string, price: number, isNew = true) => ({
   price,
   images: [] as string[],
   isNew,
+  status: 'available' as const,
+  streetLegal: isNew,
+  exteriorColor: 'White',
+  listedDate: '2026-10-01',
+  estimatedPayment: { monthly: price / 50 },
 });
 
 describe('the inventory island, rendered on the server (the page without JavaScript)', () => {

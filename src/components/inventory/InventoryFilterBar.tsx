@@ -1,11 +1,13 @@
 import { useId, type SubmitEvent, type RefObject } from 'react';
-import type { FilterChoices, FilterOption, InventoryFilters } from '../../lib/inventory-filter.ts';
+import { STREET_LEGAL, type FilterChoices, type FilterOption, type InventoryFilters } from '../../lib/inventory-filter.ts';
 
 interface Props {
   filters: InventoryFilters;
   choices: FilterChoices;
   onSearch: (search: string) => void;
-  onSelect: (key: 'brand' | 'category' | 'price', value: string) => void;
+  onSelect: (key: 'brand' | 'category' | 'price' | 'sort', value: string) => void;
+  /** STREET_LEGAL when "Street legal only" is ticked, "" when not. */
+  onStreet: (street: string) => void;
   onApply: () => void;
   searchRef?: RefObject<HTMLInputElement | null>;
 }
@@ -43,12 +45,14 @@ function Select({
 }
 
 /**
- * The filter bar of SPEC 2.4: text search, brand, category, price band and Apply Filters. It is
- * a real GET form (?search=&brand=&category=&price=); with JavaScript the island filters live
- * and Apply Filters only commits the search to the address bar.
+ * The filter bar of SPEC 2.4: text search, brand, category, price band and Apply Filters, plus
+ * the sort and "Street legal only" (docs/product.md §Inventory). It is a real GET form
+ * (?search=&brand=&category=&price=&sort=&street=); with JavaScript the island filters live and
+ * Apply Filters only commits the search to the address bar.
  */
-export default function InventoryFilterBar({ filters, choices, onSearch, onSelect, onApply, searchRef }: Props) {
+export default function InventoryFilterBar({ filters, choices, onSearch, onSelect, onStreet, onApply, searchRef }: Props) {
   const searchId = useId();
+  const streetId = useId();
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     onApply();
@@ -59,7 +63,7 @@ export default function InventoryFilterBar({ filters, choices, onSearch, onSelec
       role="search"
       aria-label="Filter vehicles"
       onSubmit={submit}
-      className="card grid grid-cols-2 items-end gap-3 p-4 sm:gap-4 sm:p-5 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] noscript:hidden"
+      className="card grid grid-cols-2 items-end gap-3 p-4 sm:gap-4 sm:p-5 lg:grid-cols-[2fr_1fr_1fr_1fr_1.3fr] noscript:hidden"
     >
       <div className="col-span-2 lg:col-span-1">
         <label htmlFor={searchId} className="block text-sm font-semibold text-slate-800">
@@ -82,9 +86,24 @@ export default function InventoryFilterBar({ filters, choices, onSearch, onSelec
       <Select label="Brand" name="brand" value={filters.brand} options={choices.brand} onChange={(v) => onSelect('brand', v)} />
       <Select label="Category" name="category" value={filters.category} options={choices.category} onChange={(v) => onSelect('category', v)} />
       <Select label="Price" name="price" value={filters.price} options={choices.price} onChange={(v) => onSelect('price', v)} />
-      <button type="submit" className="btn btn-primary">
-        Apply Filters
-      </button>
+      <Select label="Sort by" name="sort" value={filters.sort} options={choices.sort} onChange={(v) => onSelect('sort', v)} />
+      <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 lg:col-span-5">
+        <label htmlFor={streetId} className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold text-slate-800">
+          <input
+            id={streetId}
+            type="checkbox"
+            name="street"
+            value={STREET_LEGAL}
+            checked={filters.street === STREET_LEGAL}
+            onChange={(event) => onStreet(event.target.checked ? STREET_LEGAL : '')}
+            className="size-5 accent-brand-800"
+          />
+          Street legal only
+        </label>
+        <button type="submit" className="btn btn-primary">
+          Apply Filters
+        </button>
+      </div>
     </form>
   );
 }

@@ -1,0 +1,58 @@
+import { daysBetween } from './build-clock.ts';
+
+/**
+ * Units on the lot over time (docs/product.md §Units): which are listed, which sold unit
+ * still has its page, where a gone unit's address leads, and what to show instead. Pure.
+ */
+
+export type UnitStatus = 'available' | 'on-hold' | 'sold';
+
+export interface LotUnit {
+  id: string;
+  brand: string;
+  category: string;
+  price: number;
+  status: UnitStatus;
+  soldDate?: string | undefined;
+  model?: string | undefined;
+}
+
+/**
+ * - listed: available or on hold: in the grid, the API, the sitemap, catalogues and feeds;
+ * - sold-page: sold within the last `soldPageDays` days: page 200 with a Sold notice, noindex;
+ * - gone: sold longer ago: no page, the address answers 301.
+ */
+export type UnitStage = 'listed' | 'sold-page' | 'gone';
+
+export function unitStage(unit: Pick<LotUnit, 'status' | 'soldDate'>, today: string, soldPageDays: number): UnitStage {
+  if (unit.status !== 'sold') return 'listed';
+  if (!unit.soldDate) return 'gone';
+  return daysBetween(unit.soldDate, today) <= soldPageDays ? 'sold-page' : 'gone';
+}
+
+export const isListed = (unit: Pick<LotUnit, 'status'>) => unit.status !== 'sold';
+
+/** The model page of a unit: the model of its brand with its model name, if there is one. */
+export function modelSlugOf(unit: Pick<LotUnit, 'brand' | 'model'>, models: readonly { slug: string; brand: string; name: string }[]): string | undefined {
+  if (!unit.model) return undefined;
+  const name = unit.model.trim().toLowerCase();
+  return models.find((model) => model.brand === unit.brand && model.name.toLowerCase() === name)?.slug;
+}
+
+/** Where the address of a unit without a page leads: its model page, or the inventory. */
+export function retiredTarget(modelSlug: string | undefined): string {
+  return modelSlug ? `/vehicles/${modelSlug}` : '/new-inventory';
+}
+
+/**
+ * Up to `limit` available units like a sold one: the same category or the same brand, nearest
+ * in price first (on a tie, the same category first, then the cheaper).
+ */
+export function similarUnits<U extends LotUnit>(sold: LotUnit, units: readonly U[], limit = 3): U[] {
+  return units
+    .filter((unit) => unit.id !== sold.id && unit.status === 'available' && (unit.category === sold.category || unit.brand === sold.brand))
+    .map((unit) => ({ unit, distance: Math.abs(unit.price - sold.price), sameCategory: unit.category === sold.category ? 0 : 1 }))
+    .sort((a, b) => a.distance - b.distance || a.sameCategory - b.sameCategory || a.unit.price - b.unit.price)
+    .slice(0, limit)
+    .map(({ unit }) => unit);
+}

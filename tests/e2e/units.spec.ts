@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { calendarDay } from '../../src/lib/build-clock.ts';
+import { unitStage, type LotUnit } from '../../src/lib/units.ts';
+import { expect, test } from './fixtures.ts';
+
+/** The street-legal filter, the sort and the states of units (docs/product.md §Inventory, §Units). */
+
+interface ApiVehicle {
+  id: string;
+  name: string;
+  price: number;
+  status: 'available' | 'on-hold';
+  streetLegal: boolean;
+  listedDate: string;
+  estimatedPayment: { monthly: number };
+}
+
+async function lot(request: APIRequestContext): Promise<ApiVehicle[]> {
+  const response = await request.get('/api/vehicles');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ApiVehicle[];
+}
+
+/** Every unit of the data file, sold ones included (the API lists only units for sale). */
+const units = (JSON.parse(readFileSync(new URL('../../data/vehicles.json', import.meta.url), 'utf8')) as { vehicles: (LotUnit & { name: string })[] }).vehicles;
+
+const money = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+const cards = (page: import('@playwright/test').Page) => page.locator('main article');
+
+test.describe('street legal only and the sort, with JavaScript', () => {
+  test('filter and sort live, are kept in the URL, and survive a reload and Back', async ({ page, request, axe }) => {
+    const vehicles = await lot(request);
+    const legal = vehicles.filter((v) => v.streetLegal);
+    await page.goto('/inventory');
+    await expect(cards(page)).toHaveCount(vehicles.length);
+
+    await page.getByRole('checkbox', { name: 'Street legal only' }).check();
+    await expect(page).toHaveURL(/\?street=legal$/);
+    await expect(cards(page)).toHaveCount(legal.length);
+    await expect(page.getByTestId('inventory-count')).toHaveText(`Showing ${legal.length} of ${vehicles.length} total vehicles`);
+    for (const text of await cards(page).locator('[data-unit-facts]').allTextContents()) expect(text).toContain('Street legal');
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: Low to High' });
+    await expect(page).toHaveURL(/\?street=legal&sort=price-asc$/);
+    const ascending = [...legal].sort((a, b) => a.price - b.price).map((v) => v.name);
+    await expect(cards(page).getByRole('heading')).toHaveText(ascending);
+    await axe();
+
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Street legal only' })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-asc');
+    await expect(cards(page).getByRole('heading')).toHaveText(ascending);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\?street=legal$/);
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('featured');
+  });
+
+  test('a shared link opens the list sorted by price high to low, newest, or lowest payment', async ({ page, request }) => {
+    const vehicles = await lot(request);
+    const orders: [string, (a: ApiVehicle, b: ApiVehicle) => number][] = [
+      ['price-desc', (a, b) => b.price - a.price],
+      ['newest', (a, b) => (a.listedDate < b.listedDate ? 1 : a.listedDate > b.listedDate ? -1 : 0)],
+      ['payment', (a, b) => a.estimatedPayment.monthly - b.estimatedPayment.monthly],
+    ];
+    for (const [sort, compare] of orders) {
+      await page.goto(`/new-inventory?sort=${sort}`);
+      await expect(cards(page).getByRole('heading'), sort).toHaveText([...vehicles].sort(compare).map((v) => v.name));
+    }
+  });
+});
+
+test.describe('units without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the inventory lists every unit for sale with colour, street-legal status, On Hold and payments; no sold unit', async ({ page, request, axe }) => {
+    const vehicles = await lot(request);
+    await page.goto('/new-inventory?street=legal&sort=price-asc');
+    await expect(cards(page)).toHaveCount(vehicles.length);
+    for (const unit of units.filter((u) => u.status === 'sold')) await expect(page.locator(`a[href="/vehicles/${unit.id}"]`)).toHaveCount(0);
+
+    const held = vehicles.find((v) => v.status === 'on-hold')!;
+    const heldCard = cards(page)
+      .filter({ has: page.getByRole('heading', { name: held.name, exact: true }) })
+      .first();
+    await expect(heldCard.getByText('On Hold', { exact: true })).toBeVisible();
+    await expect(heldCard.locator('[data-payment]')).toHaveCount(0);
+
+    const available = vehicles.find((v) => v.status === 'available')!;
+    const card = cards(page)
+      .filter({ has: page.getByRole('heading', { name: available.name, exact: true }) })
+      .first();
+    await expect(card.getByText(money(available.price), { exact: true })).toBeVisible();
+    await expect(card.locator('[data-unit-facts]')).toContainText(/Street legal|Golf cart/);
+    const payment = card.getByRole('link', { name: /^Est\. \$[\d,]+\/mo\*? \(estimate; see the financing terms\)$/ });
+    await expect(payment).toContainText(`Est. ${money(Math.round(available.estimatedPayment.monthly))}/mo`);
+    await axe();
+
+    await payment.click();
+    await expect(page).toHaveURL(/\/financing#payment-estimates$/);
+    await expect(page.locator('#payment-estimates')).toContainText('Estimated payments on our carts');
+  });
+
+  test('a sold unit answers by its stage: a Sold page with noindex, or 301 to its model page', async ({ page, request, axe }) => {
+    // The served build counted dates on the day it was built: the feed says which.
+    const feed = await (await request.get('/feeds/google-products.xml')).text();
+    const built = calendarDay(new Date(/<lastBuildDate>([^<]+)<\/lastBuildDate>/.exec(feed)![1]!));
+    const sold = units.filter((u) => u.status === 'sold');
+    expect(sold.length).toBeGreaterThanOrEqual(2);
+    for (const unit of sold) {
+      const stage = unitStage(unit, built, 30);
+      if (stage === 'sold-page') {
+        const response = await page.goto(`/vehicles/${unit.id}`);
+        expect(response?.status(), unit.id).toBe(200);
+        await expect(page.getByRole('heading', { name: 'Sold', exact: true })).toBeVisible();
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+        const similar = page.getByRole('list', { name: 'Similar available carts' }).locator('article');
+        expect(await similar.count()).toBeGreaterThan(0);
+        expect(await similar.count()).toBeLessThanOrEqual(3);
+        await axe();
+      } else {
+        const response = await request.get(`/vehicles/${unit.id}`, { maxRedirects: 0 });
+        expect(response.status(), unit.id).toBe(301);
+        expect(new URL(response.headers().location ?? '', 'http://x').pathname).toMatch(/^\/(vehicles\/[a-z0-9-]+|new-inventory)$/);
+      }
+      const api = await request.get(`/api/vehicles/${unit.id}`);
+      expect(api.status()).toBe(404);
+      expect(await api.json()).toEqual({ error: 'Vehicle not found' });
+    }
+    const removed = await request.get('/vehicles/club-car-onward-2021-trade-in', { maxRedirects: 0 });
+    expect(removed.status()).toBe(301);
+    expect(new URL(removed.headers().location ?? '', 'http://x').pathname).toBe('/new-inventory');
+  });
+});
