@@ -177,6 +177,14 @@ if (import.meta.main) {
   const proxy = await startProxy(new URL(upstream));
   console.log(`Compressing proxy on ${proxy.url}; ${RUNS} run(s) per page; load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  // Stopped early (Ctrl-C): leave no browser or server behind.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      chrome.kill();
+      if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+      process.exit(130);
+    });
+  }
 
   const benchmarks: number[] = [];
   const measureOnce = async (path: string, attempt = 1): Promise<Run> => {
