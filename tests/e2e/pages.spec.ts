@@ -109,7 +109,7 @@ test.describe('/financing estimator', () => {
     const estimator = page.getByRole('group', { name: 'Payment Estimator' });
     const output = estimator.locator('output');
     await expect(output).toContainText('$237.46');
-    // The island hydrates when it comes into view (client:visible); until then the fields are read-only.
+    // The island hydrates when it comes into view after load (client:interaction="visible"); until then the fields are read-only.
     await estimator.scrollIntoViewIfNeeded();
     await expect(estimator.getByLabel('Vehicle price')).toBeEditable();
 
