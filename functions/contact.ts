@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { dealer } from '../src/lib/data/dealer.ts';
 import {
+  cleanLine,
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
   IDEMPOTENCY_FIELD,
@@ -215,7 +216,7 @@ function leadSource(request: Request, fields: Record<string, unknown>, channel: 
     const value = sent[name] ?? fromPage[name];
     if (value) utm[name] = value;
   }
-  const userAgent = request.headers.get('user-agent')?.slice(0, 500) || undefined;
+  const userAgent = cleanLine(request.headers.get('user-agent'), 500);
   return {
     channel,
     ...defined({ page: sent.page ?? fromPage.page, vehicle: sent.vehicle ?? fromPage.vehicle, referrer: sent.referrer, userAgent }),
