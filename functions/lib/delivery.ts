@@ -7,7 +7,7 @@ import { fallbackEmail, leadEmail, oneLine } from './lead-email.ts';
 import { sendEmail, type OutgoingEmail, type SendResult } from './mailer.ts';
 import type { Pacer } from './pacer.ts';
 import { receiptEmail } from './receipt-email.ts';
-import { clearPending, keys, readLead, saveLead } from './store.ts';
+import { clearPending, keys, readJSON, readLead, saveLead } from './store.ts';
 
 /**
  * Sends a stored lead's e-mails, in this order: the dealer's message (HTML + text, reply-to the
@@ -221,7 +221,7 @@ export async function addressHash(email: string): Promise<string> {
 /** Takes the address's receipt slot for 24 hours (or finds it already this lead's): true when this lead may send. */
 async function claimReceipt(store: Store, email: string, leadId: string, now: number): Promise<boolean> {
   const key = keys.receipt(await addressHash(email));
-  const entry = await store.getWithMetadata(key, { type: 'json' });
+  const entry = await readJSON(store, key);
   const record = entry?.data as { at?: unknown; leadId?: unknown } | undefined;
   if (record?.leadId === leadId) return true;
   const at = typeof record?.at === 'string' ? Date.parse(record.at) : NaN;

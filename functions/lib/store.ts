@@ -13,14 +13,17 @@ import { leadSchema, type Lead } from './lead.ts';
  *   spam/<time>-<random>       one record per bot attempt (honeypot or too quick)
  *   rate/<client>/<time>-…     one record per request of a client, for the rate limit
  *
- * Conditional writes (onlyIfNew, onlyIfMatch) decide races. In production the Blobs service
- * evaluates the condition and the write as one step (the client sends If-None-Match: * or
- * If-Match and gets 412 when it lost), so of two requests filing the same lead, or two runs
- * claiming the same attempt, exactly one wins and only the winner sends: a double e-mail is
- * impossible there. The local sandbox (`netlify serve`, @netlify/blobs/server) checks the
- * condition and then writes with awaits in between, so two simultaneous writers can both win
- * locally; then the provider's idempotency key (the same for every try of a message) still
- * keeps the inbox at one message.
+ * A double e-mail and conditional writes. Filing a lead (onlyIfNew) and claiming an attempt to
+ * send it (onlyIfMatch with the ETag read just before) decide every race: only the request that
+ * filed the lead sends it at once, and of two senders (that request, the retry job, a resend)
+ * only the one whose claim was written sends. In production the client sends If-None-Match: *
+ * or If-Match and the Blobs service applies the condition to the write itself (412 when it
+ * lost), with the ETag of the last write: so there a lead cannot be e-mailed twice. The local
+ * sandbox (`netlify serve`, @netlify/blobs/server) is weaker, which explains the rare double
+ * seen against it: its reads carry no ETag (see readJSON), it checks the condition and writes
+ * with awaits in between, and its ETag is derived from the file's modification time, so two
+ * writers within the same millisecond can both win. Every try of a message then still carries
+ * the same idempotency key, and the provider keeps one message per key for 24 hours.
  */
 export const STORE_NAME = 'leads';
 
@@ -54,8 +57,20 @@ export function leadsStore(): Store {
   return getStore({ name: STORE_NAME, consistency: 'strong' });
 }
 
+/**
+ * A JSON entry with the ETag its next conditional write needs. Production answers a read with
+ * the ETag; the local sandbox's server does not (only its listing carries ETags), and without
+ * one a "conditional" write would silently be unconditional, so it is taken from the listing.
+ */
+export async function readJSON(store: Store, key: string): Promise<{ data: unknown; etag?: string } | null> {
+  const entry = await store.getWithMetadata(key, { type: 'json' });
+  if (!entry) return null;
+  const etag = entry.etag || (await store.list({ prefix: key })).blobs.find((blob) => blob.key === key)?.etag || undefined;
+  return { data: entry.data, etag };
+}
+
 export async function readLead(store: Store, id: string): Promise<{ lead: Lead; etag?: string } | null> {
-  const entry = await store.getWithMetadata(keys.lead(id), { type: 'json' });
+  const entry = await readJSON(store, keys.lead(id));
   if (!entry) return null;
   const parsed = leadSchema.safeParse(entry.data);
   if (!parsed.success) throw new Error(`Stored lead ${id} does not match the lead schema`);
