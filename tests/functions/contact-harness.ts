@@ -16,6 +16,8 @@ import contact from '../../functions/contact.ts';
 export interface Blobs {
   store: Store;
   server: BlobsServer;
+  /** The sandbox directory (laid out like `netlify serve`'s .netlify/blobs-serve). */
+  directory: string;
   stop: () => Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startBlobs(): Promise<Blobs> {
   return {
     store: getStore({ name: 'leads', consistency: 'strong' }),
     server,
+    directory,
     stop: async () => {
       await server.stop();
       await rm(directory, { recursive: true, force: true });
