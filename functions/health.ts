@@ -26,7 +26,9 @@ export default async function health(request: Request): Promise<Response> {
     ok: !stale,
     ...base,
     leads: { pending: pending.count, oldestPendingMinutes: oldestMinutes, limitMinutes },
-    ...(stale ? { problem: `A lead has waited ${oldestMinutes} minutes for its e-mail (limit ${limitMinutes}). Check the e-mail settings and the function log.` } : {}),
+    ...(stale
+      ? { problem: `A lead has waited ${oldestMinutes} minutes for its e-mail (limit ${limitMinutes}). Check the e-mail settings and the function log.` }
+      : {}),
   };
   return jsonResponse(body, { status: stale ? 503 : 200 });
 }

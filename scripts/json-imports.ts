@@ -4,7 +4,8 @@ import { registerHooks } from 'node:module';
 
 registerHooks({
   load(url, context, nextLoad) {
-    if (url.endsWith('.json') && !context.importAttributes.type) return nextLoad(url, { ...context, importAttributes: { ...context.importAttributes, type: 'json' } });
+    if (url.endsWith('.json') && !context.importAttributes.type)
+      return nextLoad(url, { ...context, importAttributes: { ...context.importAttributes, type: 'json' } });
     return nextLoad(url, context);
   },
 });

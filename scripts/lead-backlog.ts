@@ -38,10 +38,15 @@ try {
 
   const filled = performance.now();
   await fillBacklog(blobs.store, count);
-  console.log(`${count} pending leads filed in ${((performance.now() - filled) / 1000).toFixed(1)} s; clearing at ${rate} requests/s, ${RUN_LIMIT_MS / 1000} s per run …`);
+  console.log(
+    `${count} pending leads filed in ${((performance.now() - filled) / 1000).toFixed(1)} s; clearing at ${rate} requests/s, ${RUN_LIMIT_MS / 1000} s per run …`,
+  );
 
   const { runs, totalMs } = await clearBacklog(blobs.store, {
-    onRun: (run, index) => console.log(`run ${String(index).padStart(3)}: ${(run.ms / 1000).toFixed(1)} s, ${run.summary.sent ?? 0} leads done, ${run.summary.pending - (run.summary.sent ?? 0)} left`),
+    onRun: (run, index) =>
+      console.log(
+        `run ${String(index).padStart(3)}: ${(run.ms / 1000).toFixed(1)} s, ${run.summary.sent ?? 0} leads done, ${run.summary.pending - (run.summary.sent ?? 0)} left`,
+      ),
   });
   const sendingMs = runs.reduce((sum, run) => sum + run.ms, 0);
   const longest = Math.max(...runs.map((run) => run.ms));

@@ -35,10 +35,12 @@ export function redact(text: string, env: Record<string, string | undefined> = p
 // Everything this command (and the code it runs) prints goes through redact().
 for (const method of ['log', 'info', 'warn', 'error'] as const) {
   const original = console[method].bind(console);
-  console[method] = (...args: unknown[]) => original(...args.map((arg) => redact(typeof arg === 'string' ? arg : arg instanceof Error ? arg.message : String(arg))));
+  console[method] = (...args: unknown[]) =>
+    original(...args.map((arg) => redact(typeof arg === 'string' ? arg : arg instanceof Error ? arg.message : String(arg))));
 }
 
-const USAGE = 'Usage: npm run leads -- [list [--json] | export [--out file.csv] | resend <id>… | resend --pending | delete --email <address> | delete --phone <number>] [--sandbox <dir>]';
+const USAGE =
+  'Usage: npm run leads -- [list [--json] | export [--out file.csv] | resend <id>… | resend --pending | delete --email <address> | delete --phone <number>] [--sandbox <dir>]';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

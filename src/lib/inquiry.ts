@@ -52,7 +52,7 @@ export const LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as con
 // before anything is validated or stored. Line breaks and tabs survive only in the message.
 
 const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
-const PICTOGRAPH_BEFORE = /\p{Extended_Pictographic}[\u{1F3FB}-\u{1F3FF}\uFE0F]?$/u;
+const PICTOGRAPH_BEFORE = /\p{Extended_Pictographic}(?:[\u{1F3FB}-\u{1F3FF}]|\uFE0F)?$/u;
 const PICTOGRAPH_AFTER = /^\p{Extended_Pictographic}/u;
 
 /** A zero-width joiner inside an emoji sequence (👨‍👩‍👧) is part of a visible character: kept. */
@@ -91,14 +91,12 @@ export const inquirySchema = z.object({
   // SPEC 5 asks for 10 characters; docs/product.md §Inquiry adds 10 digits, with the same message.
   phone: z.pipe(
     cleaned(),
-    z
-      .string({ error: MESSAGES.phone })
-      .check(
-        z.trim(),
-        z.minLength(10, MESSAGES.phone),
-        z.maxLength(LIMITS.phone, `Phone number must be at most ${LIMITS.phone} characters`),
-        z.refine((value) => phoneDigits(value) >= 10, { error: MESSAGES.phone }),
-      ),
+    z.string({ error: MESSAGES.phone }).check(
+      z.trim(),
+      z.minLength(10, MESSAGES.phone),
+      z.maxLength(LIMITS.phone, `Phone number must be at most ${LIMITS.phone} characters`),
+      z.refine((value) => phoneDigits(value) >= 10, { error: MESSAGES.phone }),
+    ),
   ),
   // An empty value (a form that sends interest="") means "not chosen": the default applies.
   interest: z.pipe(

@@ -71,7 +71,11 @@ describe('GET /api/health', () => {
     minutesLater(31);
     const { response, body } = await check();
     expect(response.status).toBe(503);
-    expect(body).toMatchObject({ ok: false, leads: { pending: 2, oldestPendingMinutes: 61, limitMinutes: 60 }, problem: expect.stringContaining('61 minutes') });
+    expect(body).toMatchObject({
+      ok: false,
+      leads: { pending: 2, oldestPendingMinutes: 61, limitMinutes: 60 },
+      problem: expect.stringContaining('61 minutes'),
+    });
   });
 
   it('exactly at the limit is still 200; the limit comes from HEALTH_PENDING_MAX_MINUTES', async () => {

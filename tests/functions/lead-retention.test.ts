@@ -123,10 +123,14 @@ describe('npm run leads (against a local sandbox)', { timeout: 30_000 }, () => {
   const cli = async (args: string[], env: Record<string, string> = {}) => {
     const childEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
     try {
-      const { stdout, stderr } = await run(join(root, 'node_modules', '.bin', 'node'), ['--import', './scripts/json-imports.ts', 'scripts/leads.ts', ...args, '--sandbox', sandbox()], {
-        cwd: root,
-        env: childEnv,
-      });
+      const { stdout, stderr } = await run(
+        join(root, 'node_modules', '.bin', 'node'),
+        ['--import', './scripts/json-imports.ts', 'scripts/leads.ts', ...args, '--sandbox', sandbox()],
+        {
+          cwd: root,
+          env: childEnv,
+        },
+      );
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -154,7 +158,13 @@ describe('npm run leads (against a local sandbox)', { timeout: 30_000 }, () => {
     expect(code).toBe(0);
     const rows = parse(stdout, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ firstName: `'=HYPERLINK("x")`, email: VALID.email, interest: 'sales', message: 'Line one\nline "two", and more.', status: 'pending' });
+    expect(rows[0]).toMatchObject({
+      firstName: `'=HYPERLINK("x")`,
+      email: VALID.email,
+      interest: 'sales',
+      message: 'Line one\nline "two", and more.',
+      status: 'pending',
+    });
   });
 
   it('resends a pending lead now, and never prints the API key, even when the configuration is wrong', async () => {
@@ -165,7 +175,12 @@ describe('npm run leads (against a local sandbox)', { timeout: 30_000 }, () => {
     expect(`${bad.stdout}${bad.stderr}`).toContain('LEADS_TO must be a comma-separated list of e-mail addresses');
     expect(`${bad.stdout}${bad.stderr}`).not.toContain(secret);
 
-    const good = await cli(['resend', id], { RESEND_API_KEY: secret, LEADS_TO: 'sales@dealer.test', LEADS_FROM: 'Dealer <leads@dealer.test>', RESEND_BASE_URL: mailbox.url });
+    const good = await cli(['resend', id], {
+      RESEND_API_KEY: secret,
+      LEADS_TO: 'sales@dealer.test',
+      LEADS_FROM: 'Dealer <leads@dealer.test>',
+      RESEND_BASE_URL: mailbox.url,
+    });
     expect(good).toMatchObject({ code: 0, stdout: `${id}: sent\n` });
     expect(`${good.stdout}${good.stderr}`).not.toContain(secret);
     expect(mailbox.received.filter((m) => m.headers['idempotency-key'] === `lead-${id}-dealer`)).toHaveLength(1);
