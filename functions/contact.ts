@@ -2,6 +2,7 @@ import type { Config, Context } from '@netlify/functions';
 import { dealer } from '../src/lib/data/dealer.ts';
 import {
   cleanLine,
+  cleanText,
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
   IDEMPOTENCY_FIELD,
@@ -236,7 +237,8 @@ function sameSiteReferer(request: Request): URL | undefined {
 }
 
 function sameInquiry(lead: Lead, fields: Record<string, unknown>): boolean {
-  return stringField(fields.email)?.trim() === lead.inquiry.email;
+  const email = stringField(fields.email);
+  return email !== undefined && cleanText(email).trim() === lead.inquiry.email;
 }
 
 /** A lead id from an idempotency key: the same key always files under the same id. */

@@ -106,7 +106,9 @@ export async function deliverLead(store: Store, id: string, options: DeliverOpti
     const { failure } = outcome;
     if (failure.fault === 'message') d.contentFailures = (d.contentFailures ?? 0) + 1;
     d.lastError = `${failure.part}: ${failure.error}`;
-    d.nextAttemptAt = new Date(now + backoffMs(attempts, failure.retryAfter ?? 0)).toISOString();
+    // "Too many requests" says nothing against the lead: it is due again once the Retry-After has passed.
+    const wait = failure.statusCode === 429 && failure.retryAfter ? failure.retryAfter * 1000 : backoffMs(attempts, failure.retryAfter ?? 0);
+    d.nextAttemptAt = new Date(now + wait).toISOString();
     if (failure.statusCode === 429 && failure.retryAfter) options.pacer?.holdFor(failure.retryAfter);
     console.warn(`[leads] E-mail for lead ${id} failed (attempt ${attempts}): ${d.lastError}. Next try after ${d.nextAttemptAt}.`);
   } else {

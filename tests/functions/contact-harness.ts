@@ -212,5 +212,7 @@ export class Client {
 
 export async function storedLeads(store: Store): Promise<Record<string, any>[]> {
   const { blobs } = await store.list({ prefix: 'leads/' });
-  return Promise.all(blobs.map((blob) => store.get(blob.key, { type: 'json' })));
+  // The local server writes through a temporary ".name" file: a listing during a write can show it.
+  const leads = await Promise.all(blobs.filter((blob) => !blob.key.split('/').pop()?.startsWith('.')).map((blob) => store.get(blob.key, { type: 'json' })));
+  return leads.filter((lead) => lead !== null);
 }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { deliverLead, FALLBACK_AFTER } from '../../functions/lib/delivery.ts';
 import { leadsEnv } from '../../functions/lib/env.ts';
 import type { Lead } from '../../functions/lib/lead.ts';
-import { fileLead } from '../../functions/lib/store.ts';
+import { fileLead, readLead, saveLead } from '../../functions/lib/store.ts';
 import retryLeads from '../../functions/retry-leads.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 
@@ -31,6 +31,7 @@ beforeEach(async () => {
   mailbox.downFor = undefined;
   mailbox.hold = undefined;
   mailbox.refuseContent = undefined;
+  mailbox.retryAfterSeconds = 900;
   configureMail(mailbox);
   client = new Client();
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -304,6 +305,30 @@ describe('delivery defects', () => {
     expect(plain?.body.text).toContain('Why: dealer: validation_error: The message was refused');
     expect(plain?.body.text).toContain('"email": "jane.doe@example.com"');
     expect(plain?.body.text).toContain('Please call me about the <b>EV City</b>.');
+  });
+
+  it('a 429 with a short Retry-After makes the lead due again after it, not after the backoff', async () => {
+    mailbox.mode = 'rate-limited';
+    mailbox.retryAfterSeconds = 1;
+    await post(VALID);
+    const [lead] = await storedLeads(blobs.store);
+    expect(lead).toMatchObject({
+      status: 'pending',
+      delivery: { nextAttemptAt: '2025-06-02T14:00:01.000Z', lastError: 'dealer: rate_limit_exceeded: Too many requests' },
+    });
+    mailbox.retryAfterSeconds = 900;
+  });
+
+  it('a claim written with an outdated ETag loses, so a stale sender cannot send again', async () => {
+    configureMail(null);
+    const id = await post(VALID);
+    const stale = await readLead(blobs.store, id);
+    expect(stale?.etag).toMatch(/.+/);
+    configureMail(mailbox);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await deliverLead(blobs.store, id)).toBe('sent');
+    expect(await saveLead(blobs.store, { ...stale!.lead, delivery: { attempts: 9 } }, stale?.etag)).toEqual({ saved: false });
+    expect((await storedLeads(blobs.store))[0]).toMatchObject({ status: 'sent', delivery: { attempts: 1 } });
   });
 
   it('provider outages are not counted against the message: no plain copy however long it is down', async () => {
