@@ -58,7 +58,9 @@ try {
       `${dealer} distinct dealer e-mails; ${(sendingMs / 1000).toFixed(0)} s of running (longest run ${(longest / 1000).toFixed(1)} s, limit 30 s); ` +
       `${minutes(totalMs)} back to back; on the one-minute schedule about ${runs.length} minutes.`,
   );
-  if (mailbox.overLimit > 0 || dealer !== count || longest > 30_000) process.exitCode = 1;
+  // A request over the rate is answered 429 and its lead is due again after the Retry-After
+  // (a second): counted above, not a failure. Failures: a lead not e-mailed, a run over 30 s.
+  if (dealer !== count || longest > 30_000) process.exitCode = 1;
 } finally {
   await mailbox.stop();
   await blobs.stop();

@@ -83,10 +83,11 @@ export class Mailbox {
 
   async start(): Promise<this> {
     this.server = createServer((request, response) => {
+      // When the request arrived (its headers), as a provider's rate limiter counts it.
+      const arrived = performance.now();
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', async () => {
-        const arrived = performance.now();
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedEmail['body'];
         this.requests.push({ idempotencyKey: String(request.headers['idempotency-key'] ?? ''), to: body.to, subject: body.subject, at: arrived });
         if (this.limitPerSecond !== undefined && this.requests.filter((r) => r.at > arrived - 1000).length > this.limitPerSecond) {
