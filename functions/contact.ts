@@ -1,6 +1,14 @@
 import type { Config, Context } from '@netlify/functions';
 import { dealer } from '../src/lib/data/dealer.ts';
-import { IDEMPOTENCY_FIELD, IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, INQUIRY_FIELDS, validateInquiry, type FieldErrors } from '../src/lib/inquiry.ts';
+import {
+  cleanText,
+  IDEMPOTENCY_FIELD,
+  IDEMPOTENCY_KEY_MESSAGE,
+  IDEMPOTENCY_KEY_PATTERN,
+  INQUIRY_FIELDS,
+  validateInquiry,
+  type FieldErrors,
+} from '../src/lib/inquiry.ts';
 import { deliverLead } from './lib/delivery.ts';
 import { formPage } from './lib/form-page.ts';
 import { botReason, defined, idFromKey, leadSource, minutes, pick, stringField } from './lib/intake.ts';
@@ -181,7 +189,8 @@ function formAnswer(outcome: Exclude<Outcome, { kind: 'accepted' }>, fields: Rec
 }
 
 function sameInquiry(lead: Lead, fields: Record<string, unknown>): boolean {
-  return stringField(fields.email)?.trim() === lead.inquiry.email;
+  const email = stringField(fields.email);
+  return email !== undefined && cleanText(email).trim() === lead.inquiry.email;
 }
 
 export const config: Config = { path: '/api/contact' };

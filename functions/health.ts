@@ -1,10 +1,36 @@
 import type { Config } from '@netlify/functions';
+import { pendingAlarmMinutes } from './lib/env.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http.ts';
+import { leadsStore, oldestPending } from './lib/store.ts';
 
-/** GET /api/health: a liveness probe for uptime monitors and the deploy check. */
-export default function health(request: Request): Response {
+/**
+ * GET /api/health: for uptime monitors (docs/product.md §Leads). Says how many leads still
+ * wait for their e-mail and how long the oldest has waited, with no personal data, and answers
+ * 503 when that is longer than HEALTH_PENDING_MAX_MINUTES (default 60) or the lead store cannot
+ * be read: e-mail has stopped (a revoked key, an unverified domain) and someone should look.
+ */
+export default async function health(request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
-  return jsonResponse({ ok: true, service: 'golf-cart-site', time: new Date().toISOString() }, { headers: { 'Cache-Control': 'no-store' } });
+  const now = Date.now();
+  const limitMinutes = pendingAlarmMinutes();
+  const base = { service: 'golf-cart-site', time: new Date(now).toISOString() };
+  let pending: Awaited<ReturnType<typeof oldestPending>>;
+  try {
+    pending = await oldestPending(leadsStore());
+  } catch {
+    return jsonResponse({ ok: false, ...base, problem: 'The lead store cannot be read.' }, { status: 503, headers: { 'Retry-After': '60' } });
+  }
+  const oldestMinutes = pending.oldestAt === null ? null : Math.max(0, Math.floor((now - pending.oldestAt) / 60_000));
+  const stale = pending.oldestAt !== null && now - pending.oldestAt > limitMinutes * 60_000;
+  const body = {
+    ok: !stale,
+    ...base,
+    leads: { pending: pending.count, oldestPendingMinutes: oldestMinutes, limitMinutes },
+    ...(stale
+      ? { problem: `A lead has waited ${oldestMinutes} minutes for its e-mail (limit ${limitMinutes}). Check the e-mail settings and the function log.` }
+      : {}),
+  };
+  return jsonResponse(body, { status: stale ? 503 : 200 });
 }
 
 export const config: Config = { path: '/api/health' };

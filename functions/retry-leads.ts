@@ -1,59 +1,81 @@
+import type { Store } from '@netlify/blobs';
 import type { Config } from '@netlify/functions';
 import { deliverLead, type DeliveryStatus } from './lib/delivery.ts';
 import { leadsEnv } from './lib/env.ts';
+import { Pacer } from './lib/pacer.ts';
 import { pruneRateRecords } from './lib/rate-limit.ts';
-import { keys, leadsStore, pendingIds } from './lib/store.ts';
+import { leadsStore, pendingEntries, type PendingEntry } from './lib/store.ts';
 
 /**
- * Scheduled every 5 minutes: sends the e-mails of leads still pending (the provider was down,
- * rate-limited or not configured yet), each lead no sooner than its backoff allows, until sent.
- * Also clears rate-limit records of closed windows.
+ * Scheduled every minute: sends the e-mails of leads still pending (the provider was down,
+ * rate-limited or not configured yet), oldest first, each lead no sooner than its backoff
+ * allows, until sent. It keeps to the provider's rate (RESEND_RATE_PER_SECOND, default 2 a
+ * second) and to the scheduled function's 30-second limit: requests start only while one can
+ * still finish before RUN_LIMIT_MS, so a run sends a bounded batch and the next run continues
+ * with the rest, whatever the backlog. Also clears rate-limit records of closed windows.
  */
 
-/** Scheduled functions get 30 seconds; stop taking new leads well before that. */
-const TIME_BUDGET_MS = 20_000;
+/** Scheduled functions get 30 seconds; everything (each request's timeout included) ends by this. */
+export const RUN_LIMIT_MS = 25_000;
+/** Leads looked at side by side (they share one pace). */
 const CONCURRENCY = 4;
 /** A pending marker without its lead (the write of the lead failed) is dropped after this. */
 const ORPHAN_AFTER_MS = 5 * 60_000;
 
 export type RetrySummary = { pending: number } & Partial<Record<DeliveryStatus, number>>;
 
+export interface RetryOptions {
+  /** How long this run may take, in ms (RUN_LIMIT_MS). */
+  limitMs?: number;
+}
+
 export default async function retryLeads(_request?: Request): Promise<Response> {
   const store = leadsStore();
-  const started = Date.now();
-  const ids = await pendingIds(store);
-  const summary: RetrySummary = { pending: ids.length };
+  const summary = await retryPending(store);
+  await pruneRateRecords(store);
+  if (summary.sent || summary.failed || summary.deferred) console.info(`[leads] Retry run: ${JSON.stringify(summary)}`);
+  return Response.json(summary, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** One run over the pending leads, oldest first, within the time limit and the provider's pace. */
+export async function retryPending(store: Store, options: RetryOptions = {}): Promise<RetrySummary> {
+  const started = performance.now();
+  const entries = await pendingEntries(store);
+  const summary: RetrySummary = { pending: entries.length };
   const env = leadsEnv();
 
   if (!env.ok || !env.mail) {
-    if (ids.length > 0) {
+    if (entries.length > 0) {
       const why = env.ok ? 'RESEND_API_KEY is not set' : env.error;
-      console.info(`[leads] ${ids.length} lead(s) pending; e-mail step skipped: ${why}.`);
+      console.info(`[leads] ${entries.length} lead(s) pending; e-mail step skipped: ${why}.`);
     }
-  } else {
-    const queue = [...ids];
-    const worker = async () => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-        if (Date.now() - started > TIME_BUDGET_MS) return;
-        const status = await deliverLead(store, id).catch((error: unknown) => {
-          console.error(`[leads] Retry of lead ${id} failed: ${error instanceof Error ? error.message : 'unknown error'}`);
-          return 'failed' as const;
-        });
-        if (status === 'missing') await dropOrphan(id);
-        summary[status] = (summary[status] ?? 0) + 1;
+    return summary;
+  }
+  const deadline = started + (options.limitMs ?? RUN_LIMIT_MS);
+  const pacer = new Pacer(env.mail.ratePerSecond, deadline, env.mail.timeoutMs);
+  const queue = [...entries];
+  const count = (status: DeliveryStatus) => (summary[status] = (summary[status] ?? 0) + 1);
+  const worker = async () => {
+    for (let entry = queue.shift(); entry !== undefined; entry = queue.shift()) {
+      if (!pacer.open) {
+        count('deferred');
+        continue;
       }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  }
-
-  await pruneRateRecords(store);
-  if (summary.sent || summary.failed) console.info(`[leads] Retry run: ${JSON.stringify(summary)}`);
-  return Response.json(summary, { headers: { 'Cache-Control': 'no-store' } });
-
-  async function dropOrphan(id: string) {
-    const marker = await store.get(keys.pending(id), { type: 'text' });
-    if (marker && Date.now() - Date.parse(marker) > ORPHAN_AFTER_MS) await store.delete(keys.pending(id));
-  }
+      const status = await deliverLead(store, entry.id, { pacer }).catch((error: unknown) => {
+        console.error(`[leads] Retry of lead ${entry.id} failed: ${error instanceof Error ? error.message : 'unknown error'}`);
+        return 'failed' as const;
+      });
+      if (status === 'missing') await dropOrphan(store, entry);
+      count(status);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return summary;
 }
 
-export const config: Config = { schedule: '*/5 * * * *' };
+async function dropOrphan(store: Store, entry: PendingEntry): Promise<void> {
+  const at = entry.at ?? Date.parse((await store.get(entry.key, { type: 'text' })) ?? '');
+  if (Number.isFinite(at) && Date.now() - at > ORPHAN_AFTER_MS) await store.delete(entry.key);
+}
+
+export const config: Config = { schedule: '* * * * *' };

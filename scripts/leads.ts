@@ -1,33 +1,223 @@
-// `npm run leads`: lists the leads stored locally by `netlify serve` (npm start), newest last.
-// `npm run leads -- --json` prints them in full.
-import { readLocalLeads } from './local-leads.ts';
+// `npm run leads`: the stored leads, from production or from the local sandbox.
+//
+//   npm run leads                              a table of every lead, oldest first
+//   npm run leads -- list --json               every lead in full (JSON)
+//   npm run leads -- export [--out file.csv]   CSV (to the file, or printed)
+//   npm run leads -- resend <id>… | --pending  sends those leads' missing e-mails now
+//   npm run leads -- delete --email a@b.c      deletes one person's leads (or --phone "609 555 0100")
+//
+// Production: set NETLIFY_SITE_ID (Site configuration → Site details → Site ID) and
+// NETLIFY_AUTH_TOKEN (a personal access token: User settings → Applications) in the environment.
+// Without them it reads the sandbox of `npm start` (.netlify/blobs-serve; --sandbox <dir> for
+// another). `resend` sends with the RESEND_API_KEY, LEADS_TO, LEADS_FROM … of this environment.
+// Keys and tokens are never printed.
+import { parseArgs } from 'node:util';
+import { writeFile } from 'node:fs/promises';
+import { getStore, type Store } from '@netlify/blobs';
+import { deliverLead } from '../functions/lib/delivery.ts';
+import type { Lead } from '../functions/lib/lead.ts';
+import { deletePersonLeads } from '../functions/lib/retention.ts';
+import { allLeads, pendingIds, spamCount, STORE_NAME } from '../functions/lib/store.ts';
+import { openLocalStores, sandboxDirectory } from './local-leads.ts';
 
-const { directory, leads, spam } = await readLocalLeads();
+const SECRET_NAMES = ['RESEND_API_KEY', 'NETLIFY_AUTH_TOKEN'] as const;
 
-if (process.argv.includes('--json')) {
-  console.log(JSON.stringify(leads, null, 2));
-} else {
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' });
-  console.log(`${leads.length} lead${leads.length === 1 ? '' : 's'} in ${directory}; ${spam} spam attempt${spam === 1 ? '' : 's'} blocked`);
-  if (leads.length > 0) {
-    const rows = leads.map((lead) => ({
-      received: time.format(new Date(lead.receivedAt)),
-      status: lead.status,
-      name: `${lead.inquiry.firstName} ${lead.inquiry.lastName}`,
-      email: lead.inquiry.email,
-      phone: lead.inquiry.phone,
-      interest: lead.inquiry.interest,
-      vehicle: lead.source.vehicle ?? '',
-      page: lead.source.page ?? '',
-      id: lead.id,
-    }));
-    const columns = Object.keys(rows[0] ?? {}) as (keyof (typeof rows)[number])[];
-    const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)));
-    const line = (cells: string[]) =>
-      cells
-        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-        .join('  ')
-        .trimEnd();
-    console.log(['', line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((row) => line(columns.map((c) => row[c])))].join('\n'));
+/** Replaces every secret value of the environment in a text with "[hidden]". */
+export function redact(text: string, env: Record<string, string | undefined> = process.env): string {
+  let out = text;
+  for (const name of SECRET_NAMES) {
+    const secret = env[name]?.trim();
+    if (secret && secret.length >= 4) out = out.split(secret).join('[hidden]');
   }
+  return out;
+}
+
+// Everything this command (and the code it runs) prints goes through redact().
+for (const method of ['log', 'info', 'warn', 'error'] as const) {
+  const original = console[method].bind(console);
+  console[method] = (...args: unknown[]) =>
+    original(...args.map((arg) => redact(typeof arg === 'string' ? arg : arg instanceof Error ? arg.message : String(arg))));
+}
+
+const USAGE =
+  'Usage: npm run leads -- [list [--json] | export [--out file.csv] | resend <id>… | resend --pending | delete --email <address> | delete --phone <number>] [--sandbox <dir>]';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    json: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    pending: { type: 'boolean', default: false },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    sandbox: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+interface Source {
+  label: string;
+  stores: Store[];
+  stop: () => Promise<void>;
+}
+
+async function openSource(): Promise<Source> {
+  const siteID = process.env.NETLIFY_SITE_ID?.trim();
+  const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
+  if (siteID && token) {
+    return { label: `production site ${siteID}`, stores: [getStore({ name: STORE_NAME, siteID, token, consistency: 'strong' })], stop: async () => {} };
+  }
+  if (siteID || token) throw new Error('Set both NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN to read production, or neither for the local sandbox.');
+  const local = await openLocalStores(values.sandbox ?? sandboxDirectory());
+  return { label: `local sandbox ${local.directory}`, stores: local.stores, stop: local.stop };
+}
+
+async function leadsOf(source: Source): Promise<Lead[]> {
+  const leads = (await Promise.all(source.stores.map((store) => allLeads(store)))).flat();
+  return leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+}
+
+const CSV_COLUMNS = [
+  'receivedAt',
+  'status',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'interest',
+  'message',
+  'vehicle',
+  'page',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'attempts',
+  'lastError',
+  'id',
+] as const;
+
+/** One CSV field: quoted, quotes doubled, and a leading = + - @ neutralised so a spreadsheet shows it as text. */
+function csvField(value: string | number | undefined): string {
+  const text = String(value ?? '');
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function leadsCsv(leads: Lead[]): string {
+  const rows = leads.map((lead) => {
+    const row: Record<(typeof CSV_COLUMNS)[number], string | number | undefined> = {
+      receivedAt: lead.receivedAt,
+      status: lead.status,
+      ...lead.inquiry,
+      vehicle: lead.source.vehicle,
+      page: lead.source.page,
+      referrer: lead.source.referrer,
+      ...lead.source.utm,
+      utm_source: lead.source.utm.utm_source,
+      utm_medium: lead.source.utm.utm_medium,
+      utm_campaign: lead.source.utm.utm_campaign,
+      utm_term: lead.source.utm.utm_term,
+      utm_content: lead.source.utm.utm_content,
+      attempts: lead.delivery.attempts,
+      lastError: lead.delivery.lastError,
+      id: lead.id,
+    };
+    return CSV_COLUMNS.map((column) => csvField(row[column])).join(',');
+  });
+  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+}
+
+function table(leads: Lead[]): string {
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' });
+  const rows = leads.map((lead) => ({
+    received: time.format(new Date(lead.receivedAt)),
+    status: lead.status,
+    name: `${lead.inquiry.firstName} ${lead.inquiry.lastName}`,
+    email: lead.inquiry.email,
+    phone: lead.inquiry.phone,
+    interest: lead.inquiry.interest,
+    vehicle: lead.source.vehicle ?? '',
+    page: lead.source.page ?? '',
+    id: lead.id,
+  }));
+  const columns = Object.keys(rows[0] ?? {}) as (keyof (typeof rows)[number])[];
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((row) => line(columns.map((c) => row[c])))].join('\n');
+}
+
+async function main(): Promise<number> {
+  const command = positionals[0] ?? 'list';
+  if (values.help || !['list', 'export', 'resend', 'delete'].includes(command)) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const source = await openSource();
+  try {
+    if (command === 'list') {
+      const leads = await leadsOf(source);
+      if (values.json) {
+        console.log(JSON.stringify(leads, null, 2));
+        return 0;
+      }
+      const spam = (await Promise.all(source.stores.map((store) => spamCount(store)))).reduce((a, b) => a + b, 0);
+      console.log(`${leads.length} lead${leads.length === 1 ? '' : 's'} in the ${source.label}; ${spam} spam attempt${spam === 1 ? '' : 's'} blocked`);
+      if (leads.length > 0) console.log(`\n${table(leads)}`);
+      return 0;
+    }
+    if (command === 'export') {
+      const leads = await leadsOf(source);
+      const csv = leadsCsv(leads);
+      if (values.out) {
+        await writeFile(values.out, csv);
+        console.log(`${leads.length} lead${leads.length === 1 ? '' : 's'} from the ${source.label} written to ${values.out}`);
+      } else {
+        process.stdout.write(csv);
+      }
+      return 0;
+    }
+    if (command === 'resend') {
+      const ids = positionals.slice(1);
+      if (ids.length === 0 && !values.pending) {
+        console.error('Name the lead ids to resend, or --pending for every pending lead.');
+        return 2;
+      }
+      let failures = 0;
+      for (const store of source.stores) {
+        const wanted = values.pending ? await pendingIds(store) : ids;
+        for (const id of wanted) {
+          const status = await deliverLead(store, id, { force: true });
+          if (status === 'missing') continue;
+          console.log(`${id}: ${status}`);
+          if (status !== 'sent') failures++;
+        }
+      }
+      return failures > 0 ? 1 : 0;
+    }
+    // delete
+    if (!values.email === !values.phone) {
+      console.error('Name exactly one of --email <address> or --phone <number>.');
+      return 2;
+    }
+    let deleted = 0;
+    for (const store of source.stores) deleted += (await deletePersonLeads(store, { email: values.email, phone: values.phone })).leads;
+    console.log(`Deleted ${deleted} lead${deleted === 1 ? '' : 's'} of ${values.email ?? values.phone} from the ${source.label}.`);
+    return 0;
+  } finally {
+    await source.stop();
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(`npm run leads: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 }

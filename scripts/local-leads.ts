@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { getStore } from '@netlify/blobs';
+import { getStore, type Store } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import type { Lead } from '../functions/lib/lead.ts';
 import { allLeads, spamCount, STORE_NAME } from '../functions/lib/store.ts';
@@ -27,23 +27,35 @@ export interface LocalLeads {
   spam: number;
 }
 
-export async function readLocalLeads(root = projectRoot): Promise<LocalLeads> {
-  const directory = sandboxDirectory(root);
-  const result: LocalLeads = { directory, leads: [], spam: 0 };
+export interface LocalStores {
+  directory: string;
+  /** The leads store of each site in the sandbox (usually one). */
+  stores: Store[];
+  stop: () => Promise<void>;
+}
+
+/** The leads stores of a sandbox directory, through a BlobsServer on it (stop it when done). */
+export async function openLocalStores(directory: string): Promise<LocalStores> {
   const siteIds = sites(directory);
-  if (siteIds.length === 0) return result;
+  if (siteIds.length === 0) return { directory, stores: [], stop: async () => {} };
   const token = crypto.randomUUID();
   const server = new BlobsServer({ directory, token });
   const { port } = await server.start();
+  const url = `http://localhost:${port}`;
+  const stores = siteIds.map((siteID) => getStore({ name: STORE_NAME, siteID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' }));
+  return { directory, stores, stop: () => server.stop() };
+}
+
+export async function readLocalLeads(root = projectRoot): Promise<LocalLeads> {
+  const { directory, stores, stop } = await openLocalStores(sandboxDirectory(root));
+  const result: LocalLeads = { directory, leads: [], spam: 0 };
   try {
-    const url = `http://localhost:${port}`;
-    for (const siteID of siteIds) {
-      const store = getStore({ name: STORE_NAME, siteID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+    for (const store of stores) {
       result.leads.push(...(await allLeads(store)));
       result.spam += await spamCount(store);
     }
   } finally {
-    await server.stop();
+    await stop();
   }
   result.leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
   return result;

@@ -1,7 +1,6 @@
 import type { Dealer } from '../../src/lib/data/dealer.ts';
-import { INTEREST_LABELS } from '../../src/lib/inquiry.ts';
-import { leadVehicle } from './catalog.ts';
-import type { Lead } from './lead.ts';
+import { interestLabel, type Lead } from './lead.ts';
+import { pageAddress, safeVehicle } from './lead-email.ts';
 import { reservationText } from './reservation-email.ts';
 
 /**
@@ -21,6 +20,7 @@ const el = (name: string, value: string | number, attrs = '') => `<${name}${attr
 /** "2025-06-02T14:05:09-04:00": ISO 8601 with the dealer's own offset, as ADF examples write it. */
 export function adfDate(iso: string, timeZone = 'America/New_York'): string {
   const date = new Date(iso);
+  if (!Number.isFinite(date.getTime())) return String(iso);
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -42,20 +42,24 @@ export function adfDate(iso: string, timeZone = 'America/New_York'): string {
 
 export function adfDocument(lead: Lead, dealer: Dealer, site: string): string {
   const { inquiry, source } = lead;
-  const vehicle = leadVehicle(lead);
+  const vehicle = safeVehicle(lead);
+  const department = interestLabel(inquiry.interest);
   // ADF requires one vehicle; a general, service or parts question names none, so say so.
   const vehicleXml = [
     `<vehicle${inquiry.interest === 'sales' ? ' interest="buy" status="new"' : ''}>`,
     vehicle?.year ? el('year', vehicle.year) : '',
     el('make', vehicle?.make ?? ''),
     el('model', vehicle?.model ?? ''),
-    el('comments', vehicle ? `${vehicle.label} (${source.vehicle})` : `No vehicle named; ${INTEREST_LABELS[inquiry.interest].toLowerCase()} inquiry`),
+    el('comments', vehicle ? `${vehicle.label} (${source.vehicle})` : `No vehicle named; ${department.toLowerCase()} inquiry`),
     '</vehicle>',
   ].join('');
-  const comments = [`Interest: ${INTEREST_LABELS[inquiry.interest]}`, ...(lead.reservation ? reservationText(lead.reservation) : []), inquiry.message].join(
-    '\n',
-  );
-  const contactUrl = new URL('/contact', site).href;
+  const comments = [
+    `Department: ${department}`,
+    `Interest: ${department}`,
+    ...(lead.reservation ? reservationText(lead.reservation) : []),
+    inquiry.message,
+  ].join('\n');
+  const contactUrl = pageAddress('/contact', site);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<?adf version="1.0"?>',
@@ -76,7 +80,8 @@ export function adfDocument(lead: Lead, dealer: Dealer, site: string): string {
     '<vendor>',
     el('vendorname', dealer.name),
     '<contact primarycontact="1">',
-    el('name', dealer.name, ' part="full"'),
+    // The department the lead is routed to (docs/product.md §Leads), for CRMs that assign by contact.
+    el('name', `${dealer.name} ${department} Department`, ' part="full"'),
     el('email', dealer.email),
     el('phone', dealer.phones.local.e164, ' type="voice"'),
     '<address>',

@@ -1,22 +1,33 @@
 import type { Store } from '@netlify/blobs';
 import { dealer } from '../../src/lib/data/dealer.ts';
-import { INTEREST_LABELS } from '../../src/lib/inquiry.ts';
 import { adfDocument } from './adf.ts';
-import { leadsEnv, type MailConfig } from './env.ts';
-import type { Lead } from './lead.ts';
-import { leadEmail, oneLine } from './lead-email.ts';
-import { sendEmail, type SendResult } from './mailer.ts';
-import { keys, readLead, saveLead } from './store.ts';
+import { leadsEnv, recipientsFor, type MailConfig } from './env.ts';
+import { interestLabel, type Lead } from './lead.ts';
+import { fallbackEmail, leadEmail, oneLine } from './lead-email.ts';
+import { sendEmail, type OutgoingEmail, type SendResult } from './mailer.ts';
+import type { Pacer } from './pacer.ts';
+import { receiptEmail } from './receipt-email.ts';
+import { clearPending, keys, readJSON, readLead, saveLead } from './store.ts';
 
 /**
- * Sends a stored lead's e-mails: the dealer's message (HTML + text, reply-to the visitor, the
- * ADF file attached) and, when ADF_TO is set, the ADF document on its own for the CRM. Each
- * sent message is recorded on the lead, so a retry sends only what is still missing. A lead
- * with a failed message stays pending with a later nextAttemptAt (backoff).
+ * Sends a stored lead's e-mails, in this order: the dealer's message (HTML + text, reply-to the
+ * visitor, the ADF file attached) to the inbox of the lead's interest; when ADF_TO is set, the
+ * ADF document on its own for the CRM; when RECEIPTS=on, the visitor's receipt. Each message is
+ * recorded on the lead once sent, so a retry sends only what is still missing, with the same
+ * idempotency key each time. A lead with a failed message stays pending with a later
+ * nextAttemptAt (backoff) and the reason in lastError. When the dealer's message fails
+ * FALLBACK_AFTER times for a reason of its own (it cannot be built, or the provider refuses its
+ * content), a plain copy goes instead, so no stored lead waits forever.
  */
 
 /** 2 min, 4, 8, 16 … then every 4 hours until it is sent. */
 export const BACKOFF = { firstMs: 2 * 60_000, maxMs: 4 * 60 * 60_000 } as const;
+
+/** Failures of the message's own (not the provider's) before the plain copy is sent instead. */
+export const FALLBACK_AFTER = 3;
+
+/** A receipt not sent within this long after the inquiry is not sent at all; one address gets one receipt per this long. */
+export const RECEIPT_WINDOW_MS = 24 * 60 * 60_000;
 
 export function backoffMs(attempts: number, retryAfterSeconds = 0): number {
   const exponential = Math.min(BACKOFF.maxMs, BACKOFF.firstMs * 2 ** Math.max(0, attempts - 1));
@@ -28,13 +39,26 @@ export function siteOrigin(): string {
   return process.env.SITE_URL || process.env.URL || dealer.website;
 }
 
-export type DeliveryStatus = 'sent' | 'failed' | 'waiting' | 'skipped' | 'busy' | 'missing' | 'misconfigured';
+/** `deferred`: the run had no time or rate left to start it; it is due again at once. */
+export type DeliveryStatus = 'sent' | 'failed' | 'waiting' | 'skipped' | 'busy' | 'missing' | 'misconfigured' | 'deferred';
 
 export function adfFilename(lead: Lead): string {
   return `lead-${lead.id}.adf.xml`;
 }
 
-export async function deliverLead(store: Store, id: string, now = Date.now()): Promise<DeliveryStatus> {
+export interface DeliverOptions {
+  now?: number;
+  /** The retry job's pace and deadline; without one, messages go at once. */
+  pacer?: Pacer;
+  /** Send now even when the backoff says later (`npm run leads -- resend`). */
+  force?: boolean;
+}
+
+type Part = 'dealer' | 'crm' | 'fallback' | 'receipt';
+type Failure = Extract<SendResult, { status: 'failed' }> & { part: Part };
+
+export async function deliverLead(store: Store, id: string, options: DeliverOptions = {}): Promise<DeliveryStatus> {
+  const now = options.now ?? Date.now();
   const env = leadsEnv();
   if (!env.ok) {
     console.error(`[leads] ${env.error}. Lead ${id} stays pending.`);
@@ -44,17 +68,19 @@ export async function deliverLead(store: Store, id: string, now = Date.now()): P
     console.info(`[leads] Lead ${id} is stored; RESEND_API_KEY is not set, so the e-mail step is skipped (the lead stays pending).`);
     return 'skipped';
   }
+  const mail = env.mail;
   const read = await readLead(store, id);
   if (!read) return 'missing';
   if (read.lead.status === 'sent') {
-    await store.delete(keys.pending(id));
+    await clearPending(store, read.lead);
     return 'sent';
   }
   const { delivery } = read.lead;
-  if (delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > now) return 'waiting';
+  if (!options.force && delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > now) return 'waiting';
+  if (options.pacer && !options.pacer.open) return 'deferred';
 
   // Claim the attempt: a concurrent run (the retry job, a replayed request) sees the new
-  // nextAttemptAt, or loses the write race, and leaves this lead alone.
+  // nextAttemptAt, or loses the conditional write (see lib/store.ts), and leaves this lead alone.
   const attempts = delivery.attempts + 1;
   const claimed: Lead = {
     ...read.lead,
@@ -63,67 +89,146 @@ export async function deliverLead(store: Store, id: string, now = Date.now()): P
   const claim = await saveLead(store, claimed, read.etag);
   if (!claim.saved) return 'busy';
 
-  const results = await sendMissing(claimed, env.mail);
-  const failures: Extract<SendResult, { status: 'failed' }>[] = [];
-  const sentAt = new Date().toISOString();
   const next: Lead = { ...claimed, delivery: { ...claimed.delivery } };
-  for (const { to, result } of results) {
-    if (result.status === 'sent') next.delivery[to] = { sentAt, emailId: result.id };
-    else failures.push(result);
-  }
-  const allSent = Boolean(next.delivery.dealer) && (env.mail.adfTo.length === 0 || Boolean(next.delivery.crm));
-  if (allSent) {
+  const outcome = await sendMissing(store, next, mail, now, options.pacer);
+  const d = next.delivery;
+  const dealerDone = Boolean(d.dealer || d.fallback);
+  const crmDone = mail.adfTo.length === 0 || Boolean(d.crm || d.fallback);
+  const allDone = dealerDone && crmDone && Boolean(d.receipt);
+
+  if (allDone) {
     next.status = 'sent';
-    next.delivery.sentAt = sentAt;
-    delete next.delivery.nextAttemptAt;
-    delete next.delivery.lastError;
+    d.sentAt = new Date().toISOString();
+    delete d.nextAttemptAt;
+    delete d.lastError;
+    delete d.contentFailures;
+  } else if (outcome.failure) {
+    const { failure } = outcome;
+    if (failure.fault === 'message') d.contentFailures = (d.contentFailures ?? 0) + 1;
+    d.lastError = `${failure.part}: ${failure.error}`;
+    // "Too many requests" says nothing against the lead: it is due again once the Retry-After has passed.
+    const wait = failure.statusCode === 429 && failure.retryAfter ? failure.retryAfter * 1000 : backoffMs(attempts, failure.retryAfter ?? 0);
+    d.nextAttemptAt = new Date(now + wait).toISOString();
+    if (failure.statusCode === 429 && failure.retryAfter) options.pacer?.holdFor(failure.retryAfter);
+    console.warn(`[leads] E-mail for lead ${id} failed (attempt ${attempts}): ${d.lastError}. Next try after ${d.nextAttemptAt}.`);
   } else {
-    const retryAfter = Math.max(0, ...failures.map((f) => f.retryAfter ?? 0));
-    next.delivery.lastError = failures.map((f) => f.error).join('; ') || 'not sent';
-    next.delivery.nextAttemptAt = new Date(now + backoffMs(attempts, retryAfter)).toISOString();
-    console.warn(`[leads] E-mail for lead ${id} failed (attempt ${attempts}): ${next.delivery.lastError}. Next try after ${next.delivery.nextAttemptAt}.`);
+    // Out of time in this run before a message could start: due again, and the try is not counted.
+    d.attempts = delivery.attempts;
+    delete d.nextAttemptAt;
   }
   const saved = await saveLead(store, next, claim.etag);
   if (!saved.saved) console.warn(`[leads] Lead ${id} changed while its e-mail was sent; the retry job will reconcile it.`);
-  return allSent ? 'sent' : 'failed';
+  return allDone ? 'sent' : outcome.failure ? 'failed' : 'deferred';
 }
 
-/** Sends the messages the lead still lacks, the dealer's first; stops at the first failure. */
-async function sendMissing(lead: Lead, mail: MailConfig): Promise<{ to: 'dealer' | 'crm'; result: SendResult }[]> {
+/**
+ * Sends what the lead still lacks, recording each success on `lead`; stops at the first failure
+ * (a provider that just refused one message is not asked again in the same attempt) or when the
+ * run has no time left. The receipt comes last, so it never holds up the dealer's messages.
+ */
+async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: number, pacer: Pacer | undefined): Promise<{ failure?: Failure }> {
+  const d = lead.delivery;
+  const send = async (part: Part, email: () => OutgoingEmail): Promise<Failure | 'deferred' | undefined> => {
+    let message: OutgoingEmail;
+    try {
+      message = email();
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
+      return { part, status: 'failed', error: `could not build the message: ${reason}`, statusCode: null, fault: 'message' };
+    }
+    const slot = pacer ? await pacer.take() : { timeoutMs: mail.timeoutMs };
+    if (!slot) return 'deferred';
+    const result = await sendEmail(mail, message, slot.timeoutMs);
+    if (result.status === 'failed') return { ...result, part };
+    const sent = { sentAt: new Date().toISOString(), emailId: result.id };
+    if (part === 'receipt') d.receipt = sent;
+    else d[part] = sent;
+    return undefined;
+  };
+  const stop = (result: Failure | 'deferred' | undefined) => (result === 'deferred' ? {} : result ? { failure: result } : undefined);
   const site = siteOrigin();
-  const adf = adfDocument(lead, dealer, site);
-  const adfBytes = new TextEncoder().encode(adf);
-  const attachment = { filename: adfFilename(lead), content: adfBytes, contentType: 'application/xml' };
-  const results: { to: 'dealer' | 'crm'; result: SendResult }[] = [];
-  if (!lead.delivery.dealer) {
-    const email = leadEmail(lead, dealer, site);
-    results.push({
-      to: 'dealer',
-      result: await sendEmail(mail, {
-        to: mail.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        replyTo: lead.inquiry.email,
-        attachments: [attachment],
-        idempotencyKey: `lead-${lead.id}-dealer`,
-      }),
-    });
+  const to = recipientsFor(mail, lead.inquiry.interest);
+
+  if (!d.dealer && !d.fallback) {
+    const result =
+      (d.contentFailures ?? 0) >= FALLBACK_AFTER
+        ? await send('fallback', () => ({ to, ...fallbackEmail(lead, d.lastError ?? 'unknown'), idempotencyKey: `lead-${lead.id}-fallback` }))
+        : await send('dealer', () => {
+            const email = leadEmail(lead, dealer, site);
+            return { to, ...email, replyTo: lead.inquiry.email, attachments: [adfAttachment(lead, site)], idempotencyKey: `lead-${lead.id}-dealer` };
+          });
+    const stopped = stop(result);
+    if (stopped) return stopped;
+    delete d.contentFailures;
   }
-  // A provider that just refused the first message is not asked again in the same attempt.
-  if (results.some((r) => r.result.status === 'failed')) return results;
-  if (mail.adfTo.length > 0 && !lead.delivery.crm) {
-    const name = oneLine(`${lead.inquiry.firstName} ${lead.inquiry.lastName}`, 80);
-    results.push({
-      to: 'crm',
-      result: await sendEmail(mail, {
-        to: mail.adfTo,
-        subject: `ADF lead: ${name} (${INTEREST_LABELS[lead.inquiry.interest]})`,
-        text: adf,
-        attachments: [attachment],
-        idempotencyKey: `lead-${lead.id}-crm`,
+  if (mail.adfTo.length > 0 && !d.crm && !d.fallback) {
+    const stopped = stop(
+      await send('crm', () => {
+        const name = oneLine(`${lead.inquiry.firstName} ${lead.inquiry.lastName}`, 80);
+        const attachment = adfAttachment(lead, site);
+        return {
+          to: mail.adfTo,
+          subject: `ADF lead: ${name} (${interestLabel(lead.inquiry.interest)})`,
+          text: new TextDecoder().decode(attachment.content),
+          attachments: [attachment],
+          idempotencyKey: `lead-${lead.id}-crm`,
+        };
       }),
-    });
+    );
+    if (stopped) return stopped;
   }
-  return results;
+  if (!d.receipt) {
+    const skip = await receiptSkip(store, lead, mail, now);
+    if (skip) {
+      d.receipt = { skipped: skip, at: new Date(now).toISOString() };
+    } else {
+      const result = await send('receipt', () => ({
+        to: [lead.inquiry.email],
+        ...receiptEmail(lead, dealer, site),
+        replyTo: dealer.email,
+        idempotencyKey: `lead-${lead.id}-receipt`,
+      }));
+      // A receipt the provider keeps refusing for its own content is given up, not retried forever.
+      if (result && result !== 'deferred' && result.fault === 'message' && (d.contentFailures ?? 0) + 1 >= FALLBACK_AFTER) {
+        d.receipt = { skipped: 'refused', at: new Date(now).toISOString() };
+        return {};
+      }
+      const stopped = stop(result);
+      if (stopped) return stopped;
+    }
+  }
+  return {};
+}
+
+function adfAttachment(lead: Lead, site: string): { filename: string; content: Uint8Array; contentType: string } {
+  return { filename: adfFilename(lead), content: new TextEncoder().encode(adfDocument(lead, dealer, site)), contentType: 'application/xml' };
+}
+
+// --- The visitor's receipt: on, in time, and one per address per day --------------------------
+
+/** Why no receipt goes for this lead, or undefined when one should (and this lead holds the day's slot). */
+async function receiptSkip(store: Store, lead: Lead, mail: MailConfig, now: number): Promise<'off' | 'expired' | 'daily-limit' | undefined> {
+  if (!mail.receipts) return 'off';
+  const received = Date.parse(lead.receivedAt);
+  if (!Number.isFinite(received) || now - received > RECEIPT_WINDOW_MS) return 'expired';
+  return (await claimReceipt(store, lead.inquiry.email, lead.id, now)) ? undefined : 'daily-limit';
+}
+
+/** A stable, non-reversible name for an e-mail address (the address itself is not stored twice). */
+export async function addressHash(email: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`lead-receipt:${email.trim().toLowerCase()}`));
+  return Buffer.from(digest).toString('hex').slice(0, 40);
+}
+
+/** Takes the address's receipt slot for 24 hours (or finds it already this lead's): true when this lead may send. */
+async function claimReceipt(store: Store, email: string, leadId: string, now: number): Promise<boolean> {
+  const key = keys.receipt(await addressHash(email));
+  const entry = await readJSON(store, key);
+  const record = entry?.data as { at?: unknown; leadId?: unknown } | undefined;
+  if (record?.leadId === leadId) return true;
+  const at = typeof record?.at === 'string' ? Date.parse(record.at) : NaN;
+  if (entry && Number.isFinite(at) && now - at < RECEIPT_WINDOW_MS) return false;
+  const value = { at: new Date(now).toISOString(), leadId };
+  const write = await store.setJSON(key, value, entry?.etag ? { onlyIfMatch: entry.etag } : { onlyIfNew: true });
+  return write.modified;
 }

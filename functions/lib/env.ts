@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEAD_INTERESTS, type LeadInterest } from '../../src/lib/contact-link.ts';
 
 /**
  * The lead pipeline's configuration, read from the environment (Netlify: Site configuration →
@@ -27,6 +28,31 @@ const sender = z
 
 const blankIsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
+// --- Routing per interest, the visitor's receipt and the pace of sending (docs/product.md §Leads) ---
+
+/** LEADS_TO_SALES … LEADS_TO_RENTALS: each interest's own inbox; unset ones use LEADS_TO. */
+export const ROUTE_VARIABLES = Object.fromEntries(LEAD_INTERESTS.map((interest) => [interest, `LEADS_TO_${interest.toUpperCase()}`])) as Readonly<
+  Record<LeadInterest, string>
+>;
+
+const number = (min: number, max: number) =>
+  z.preprocess(blankIsUnset, z.coerce.number({ error: 'must be a number' }).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional());
+
+const deliveryShape = {
+  ...Object.fromEntries(Object.values(ROUTE_VARIABLES).map((name) => [name, z.preprocess(blankIsUnset, emailList.optional())])),
+  /** "on": the visitor gets a receipt e-mail; anything unset or "off": no receipt. */
+  RECEIPTS: z.preprocess(blankIsUnset, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional()),
+  /** Requests per second the provider allows (Resend's default: 2 per second per team). */
+  RESEND_RATE_PER_SECOND: number(0.1, 100),
+  /** How long one request to the provider may take before it counts as a timeout. */
+  RESEND_TIMEOUT_MS: number(100, 20_000),
+} as const;
+
+/** The defaults of the settings above. */
+export const DELIVERY_DEFAULTS = { ratePerSecond: 2, timeoutMs: 10_000 } as const;
+
+// ---------------------------------------------------------------------------------------------
+
 const schema = z
   .object({
     RESEND_API_KEY: z.preprocess(blankIsUnset, z.string().trim().min(1).optional()),
@@ -34,6 +60,7 @@ const schema = z
     LEADS_FROM: z.preprocess(blankIsUnset, sender.optional()),
     ADF_TO: z.preprocess(blankIsUnset, emailList.optional()),
     RESEND_BASE_URL: z.preprocess(blankIsUnset, z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    ...deliveryShape,
   })
   .superRefine((env, ctx) => {
     if (!env.RESEND_API_KEY) return;
@@ -43,16 +70,23 @@ const schema = z
 
 export interface MailConfig {
   apiKey: string;
+  /** LEADS_TO: every interest without its own recipients. */
   to: string[];
+  /** Who receives a lead of each interest. */
+  routes: Record<LeadInterest, string[]>;
   from: string;
   adfTo: string[];
   baseUrl?: string;
+  /** Whether the visitor gets a receipt e-mail. */
+  receipts: boolean;
+  ratePerSecond: number;
+  timeoutMs: number;
 }
 
 /** `mail` is null when no RESEND_API_KEY is set: leads are stored, the e-mail step is skipped. */
 export type LeadsEnv = { ok: true; mail: MailConfig | null } | { ok: false; error: string };
 
-const NAMES = ['RESEND_API_KEY', 'LEADS_TO', 'LEADS_FROM', 'ADF_TO', 'RESEND_BASE_URL'] as const;
+const NAMES = ['RESEND_API_KEY', 'LEADS_TO', 'LEADS_FROM', 'ADF_TO', 'RESEND_BASE_URL', ...Object.keys(deliveryShape)] as const;
 let cache: { raw: string; env: LeadsEnv } | undefined;
 
 /** Parses the variables once (again only when they change) and names every bad one. */
@@ -66,17 +100,46 @@ export function leadsEnv(source: Record<string, string | undefined> = process.en
     const problems = [...new Set(result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')} ${issue.message}`))];
     env = { ok: false, error: `Invalid lead e-mail configuration: ${problems.join('; ')}` };
   } else {
-    const { RESEND_API_KEY, LEADS_TO, LEADS_FROM, ADF_TO, RESEND_BASE_URL } = result.data;
+    const data = result.data as z.infer<typeof schema> & Record<string, unknown>;
+    const { RESEND_API_KEY, LEADS_TO, LEADS_FROM, ADF_TO, RESEND_BASE_URL } = data;
     env = {
       ok: true,
       mail:
         RESEND_API_KEY && LEADS_TO && LEADS_FROM
-          ? { apiKey: RESEND_API_KEY, to: LEADS_TO, from: LEADS_FROM, adfTo: ADF_TO ?? [], baseUrl: RESEND_BASE_URL }
+          ? {
+              apiKey: RESEND_API_KEY,
+              to: LEADS_TO,
+              routes: Object.fromEntries(
+                LEAD_INTERESTS.map((interest) => [interest, (data[ROUTE_VARIABLES[interest]] as string[] | undefined) ?? LEADS_TO]),
+              ) as Record<LeadInterest, string[]>,
+              from: LEADS_FROM,
+              adfTo: ADF_TO ?? [],
+              baseUrl: RESEND_BASE_URL,
+              receipts: data.RECEIPTS === 'on',
+              ratePerSecond: data.RESEND_RATE_PER_SECOND ?? DELIVERY_DEFAULTS.ratePerSecond,
+              timeoutMs: data.RESEND_TIMEOUT_MS ?? DELIVERY_DEFAULTS.timeoutMs,
+            }
           : null,
     };
   }
   cache = { raw, env };
   return env;
+}
+
+/** Who receives a lead about `interest` (docs/product.md §Leads): its own inbox, else LEADS_TO. */
+export function recipientsFor(mail: MailConfig, interest: string): string[] {
+  return (mail.routes as Record<string, string[] | undefined>)[interest] ?? mail.to;
+}
+
+// --- The alarm of GET /api/health -----------------------------------------------------------
+
+/** A pending lead older than this (minutes) makes /api/health answer 503. */
+export const PENDING_ALARM_DEFAULT_MINUTES = 60;
+
+/** HEALTH_PENDING_MAX_MINUTES, or the default when it is unset or not a positive number. */
+export function pendingAlarmMinutes(source: Record<string, string | undefined> = process.env): number {
+  const parsed = number(1, 7 * 24 * 60).safeParse(source.HEALTH_PENDING_MAX_MINUTES);
+  return parsed.success && parsed.data !== undefined ? parsed.data : PENDING_ALARM_DEFAULT_MINUTES;
 }
 
 // --- Daily rebuild (functions/daily-rebuild.ts) ---------------------------------------------

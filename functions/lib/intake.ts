@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, FILL_TIME_FIELD, leadSourceSchema, MIN_FILL_MS, UTM_FIELDS } from '../../src/lib/inquiry.ts';
+import { cleanLine, HONEYPOT_FIELD, FILL_TIME_FIELD, leadSourceSchema, MIN_FILL_MS, UTM_FIELDS } from '../../src/lib/inquiry.ts';
 import type { LeadSourceRecord } from './lead.ts';
 
 /**
@@ -32,7 +32,7 @@ export function leadSource(request: Request, fields: Record<string, unknown>, ch
     const value = sent[name] ?? fromPage[name];
     if (value) utm[name] = value;
   }
-  const userAgent = request.headers.get('user-agent')?.slice(0, 500) || undefined;
+  const userAgent = cleanLine(request.headers.get('user-agent'), 500);
   return {
     channel,
     ...defined({ page: sent.page ?? fromPage.page, vehicle: sent.vehicle ?? fromPage.vehicle, referrer: sent.referrer, userAgent }),

@@ -1,7 +1,7 @@
 import type { Dealer } from '../../src/lib/data/dealer.ts';
-import { INTEREST_LABELS } from '../../src/lib/inquiry.ts';
+import type { VehicleDescription } from '../../src/lib/inquiry.ts';
 import { leadVehicle } from './catalog.ts';
-import type { Lead } from './lead.ts';
+import { interestLabel, type Lead } from './lead.ts';
 import { reservationHtml, reservationSubject, reservationText } from './reservation-email.ts';
 
 /** The dealer's e-mail about one lead: a subject, a plain-text body and the same as HTML. */
@@ -27,27 +27,54 @@ export function oneLine(value: string, max = 120): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** "Saturday, June 7, 2025 at 10:15 AM EDT": when the lead arrived, in the dealer's time. */
+/** "Saturday, June 7, 2025 at 10:15 AM EDT": when the lead arrived, in the dealer's time (the text as stored if it is no date). */
 export function receivedText(iso: string, timeZone = 'America/New_York'): string {
+  if (!Number.isFinite(Date.parse(iso))) return String(iso);
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso)) + ` ${zoneAbbreviation(iso, timeZone)}`;
+}
+
+/** A page path as a full address on the site; the path as it is when it cannot be one. */
+export function pageAddress(page: string, site: string): string {
+  for (const base of [site, 'https://site.invalid']) {
+    try {
+      const url = new URL(page, base);
+      if (url.protocol === 'https:' || url.protocol === 'http:') return base === site ? url.href : page;
+    } catch {
+      // Try the next base; a page that is no address at all is shown as text.
+    }
+  }
+  return page;
+}
+
+/** The vehicle named for people, or undefined when the lead names none (or naming it fails). */
+export function safeVehicle(lead: Lead): VehicleDescription | undefined {
+  try {
+    return leadVehicle(lead);
+  } catch {
+    return undefined;
+  }
 }
 
 function zoneAbbreviation(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 
+/**
+ * The dealer's message. Total: it answers for every lead that parses as a stored lead (a page
+ * or date that is no address or time is shown as text), so a lead never waits on its own e-mail.
+ */
 export function leadEmail(lead: Lead, dealer: Dealer, site: string): LeadEmail {
   const { inquiry, source } = lead;
   const name = oneLine(`${inquiry.firstName} ${inquiry.lastName}`, 80);
-  const interest = INTEREST_LABELS[inquiry.interest];
-  const vehicle = leadVehicle(lead);
+  const interest = interestLabel(inquiry.interest);
+  const vehicle = safeVehicle(lead);
   const subject = lead.reservation
-    ? reservationSubject(name, lead.reservation)
+    ? oneLine(reservationSubject(name, lead.reservation), 200)
     : `New ${interest.toLowerCase()} inquiry from ${name}${vehicle ? ` about the ${oneLine(vehicle.label, 60)}` : ''}`;
   const utm = Object.entries(source.utm)
     .map(([key, value]) => `${key.replace('utm_', '')}=${value}`)
     .join(', ');
-  const page = source.page ? new URL(source.page, site).href : undefined;
+  const page = source.page ? pageAddress(source.page, site) : undefined;
 
   const details: [string, string | undefined][] = [
     ['Name', `${inquiry.firstName} ${inquiry.lastName}`],
@@ -112,4 +139,25 @@ function cell(label: string, value: string): string {
     return digits.length >= 10 ? `<a href="tel:${digits}">${shown}</a>` : shown;
   }
   return shown;
+}
+
+/**
+ * The plain copy sent when the usual message could not be built or was refused a few times for
+ * its content: text only, no attachment, no reply-to, an ASCII subject, every field as stored.
+ */
+export function fallbackEmail(lead: Lead, reason: string): { subject: string; text: string } {
+  const json = (value: unknown) => JSON.stringify(value, null, 2) ?? String(value);
+  return {
+    subject: `Website inquiry ${String(lead.id).replace(/[^\w-]/g, '')} (plain copy)`,
+    text: [
+      'A website inquiry could not be sent in the usual format, so here it is as it was stored.',
+      `Why: ${oneLine(String(reason), 300)}`,
+      'Answer the visitor at the e-mail address or phone number below.',
+      '',
+      json({ id: lead.id, receivedAt: lead.receivedAt, ...lead.inquiry }),
+      '',
+      'Where it came from:',
+      json(lead.source),
+    ].join('\n'),
+  };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LEAD_INTERESTS } from '../../src/lib/contact-link.ts';
-import { inquirySchema, UTM_FIELDS } from '../../src/lib/inquiry.ts';
+import { LEAD_INTERESTS, type LeadInterest } from '../../src/lib/contact-link.ts';
+import { INTEREST_LABELS, inquirySchema, UTM_FIELDS } from '../../src/lib/inquiry.ts';
 import { storedReservationSchema } from './reservation-record.ts';
 
 /** Where a lead came from: what DECISIONS.md 'Lead handling' asks every lead to record. */
@@ -16,15 +16,24 @@ const sourceSchema = z.object({
 
 const sentSchema = z.object({ sentAt: z.string(), emailId: z.string() });
 
+/** The visitor's receipt: sent, or not sent and why (off, already one today, too late, refused by the provider). */
+const receiptSchema = z.union([sentSchema, z.object({ skipped: z.enum(['off', 'daily-limit', 'expired', 'refused']), at: z.string() })]);
+
 const deliverySchema = z.object({
   attempts: z.number().int().nonnegative(),
   lastAttemptAt: z.string().optional(),
   /** The retry job leaves the lead alone until then (backoff). */
   nextAttemptAt: z.string().optional(),
+  /** Why the last attempt failed, kept until the lead is sent. */
   lastError: z.string().optional(),
+  /** Attempts that failed for a reason of the lead's own (not the provider's): after a few, the plain copy goes. */
+  contentFailures: z.number().int().nonnegative().optional(),
   /** Each message is recorded once sent, so a retry never sends it twice. */
   dealer: sentSchema.optional(),
   crm: sentSchema.optional(),
+  /** The plain copy sent in place of the dealer's and the CRM's messages when those cannot be built or are refused. */
+  fallback: sentSchema.optional(),
+  receipt: receiptSchema.optional(),
   sentAt: z.string().optional(),
 });
 
@@ -45,3 +54,11 @@ export const leadSchema = z.object({
 export type Lead = z.infer<typeof leadSchema>;
 export type LeadSourceRecord = z.infer<typeof sourceSchema>;
 export type Delivery = z.infer<typeof deliverySchema>;
+
+/** The department each interest goes to, as the e-mails and the ADF name it. */
+export const LEAD_INTEREST_LABELS: Readonly<Record<LeadInterest, string>> = { ...INTEREST_LABELS, rentals: 'Rentals' };
+
+/** "Service" for a known interest, the raw value otherwise (a stored lead never makes a label throw). */
+export function interestLabel(interest: string): string {
+  return (LEAD_INTEREST_LABELS as Readonly<Record<string, string>>)[interest] ?? String(interest);
+}

@@ -1,7 +1,14 @@
 import { Resend } from 'resend';
 import type { MailConfig } from './env.ts';
 
-/** A small wrapper around the Resend SDK that answers with a status instead of throwing. */
+/**
+ * A small wrapper around the Resend SDK that answers with a status instead of throwing.
+ *
+ * One message per request (emails.send), not the batch endpoint: batch.send takes up to 100
+ * messages but no attachments (the dealer's message carries the ADF file) and one idempotency
+ * key for the whole batch, where each message here needs its own so a retry repeats only what
+ * is missing. The retry job paces these requests to the provider's rate limit (lib/pacer.ts).
+ */
 
 export interface OutgoingEmail {
   to: string[];
@@ -14,14 +21,34 @@ export interface OutgoingEmail {
   idempotencyKey: string;
 }
 
+/**
+ * Whose fault a failure is: the provider's (down, rate-limited, stalled, unreachable,
+ * refusing the key) or the message's own (the provider refused its content: 400, 422).
+ */
+export type Fault = 'provider' | 'message';
+
 export type SendResult =
   | { status: 'sent'; id: string }
-  | { status: 'failed'; error: string; statusCode: number | null; /** From a 429's Retry-After, in seconds. */ retryAfter?: number };
+  | {
+      status: 'failed';
+      error: string;
+      statusCode: number | null;
+      fault: Fault;
+      /** From a 429's Retry-After, in seconds. */
+      retryAfter?: number;
+    };
 
 /** The provider gets this long before the attempt counts as failed (the retry job tries again). */
 export const SEND_TIMEOUT_MS = 10_000;
 
-export async function sendEmail(config: MailConfig, email: OutgoingEmail): Promise<SendResult> {
+export async function sendEmail(config: MailConfig, email: OutgoingEmail, timeoutMs = config.timeoutMs ?? SEND_TIMEOUT_MS): Promise<SendResult> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const timedOut = (): SendResult => ({
+    status: 'failed',
+    error: `timeout: the provider did not answer within ${formatSeconds(timeoutMs)}`,
+    statusCode: null,
+    fault: 'provider',
+  });
   try {
     const resend = new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl } : undefined);
     const { data, error, headers } = await resend.emails.send(
@@ -34,20 +61,29 @@ export async function sendEmail(config: MailConfig, email: OutgoingEmail): Promi
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
         ...(email.attachments ? { attachments: email.attachments } : {}),
       },
-      { idempotencyKey: email.idempotencyKey, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+      { idempotencyKey: email.idempotencyKey, signal },
     );
     if (error) {
+      // The SDK reports an aborted request as "Unable to fetch data": say what happened.
+      if (signal.aborted) return timedOut();
       const retryAfter = Number(headers?.['retry-after']);
       return {
         status: 'failed',
         error: `${error.name}: ${error.message}`,
         statusCode: error.statusCode,
+        fault: error.statusCode === 400 || error.statusCode === 422 ? 'message' : 'provider',
         ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
       };
     }
-    if (!data?.id) return { status: 'failed', error: 'Resend answered without an e-mail id', statusCode: null };
+    if (!data?.id) return { status: 'failed', error: 'Resend answered without an e-mail id', statusCode: null, fault: 'provider' };
     return { status: 'sent', id: data.id };
   } catch (error) {
-    return { status: 'failed', error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error', statusCode: null };
+    if (signal.aborted) return timedOut();
+    return { status: 'failed', error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error', statusCode: null, fault: 'provider' };
   }
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }

@@ -5,16 +5,34 @@ import { leadSchema, type Lead } from './lead.ts';
  * Leads live in one site-wide Netlify Blobs store (they survive deploys), read and written
  * with strong consistency so the retry job sees a lead the moment it is stored.
  *
- *   leads/<id>             the lead (JSON)
- *   pending/<id>           marker: the lead still has an e-mail to send (the retry job's queue)
- *   spam/<time>-<random>   one record per bot attempt (honeypot or too quick)
- *   rate/<client>/<time>-… one record per request of a client, for the rate limit
+ *   leads/<id>                 the lead (JSON)
+ *   received/<time>-<id>       marker: when the lead arrived (retention lists these, not the leads)
+ *   pending/<time>-<id>        marker: the lead still has an e-mail to send (the retry job's
+ *                              queue, oldest first; older deploys wrote pending/<id>)
+ *   receipts/<address hash>    when the visitor's address last got a receipt (one a day)
+ *   spam/<time>-<random>       one record per bot attempt (honeypot or too quick)
+ *   rate/<client>/<time>-…     one record per request of a client, for the rate limit
+ *
+ * A double e-mail and conditional writes. Filing a lead (onlyIfNew) and claiming an attempt to
+ * send it (onlyIfMatch with the ETag read just before) decide every race: only the request that
+ * filed the lead sends it at once, and of two senders (that request, the retry job, a resend)
+ * only the one whose claim was written sends. In production the client sends If-None-Match: *
+ * or If-Match and the Blobs service applies the condition to the write itself (412 when it
+ * lost), with the ETag of the last write: so there a lead cannot be e-mailed twice. The local
+ * sandbox (`netlify serve`, @netlify/blobs/server) is weaker, which explains the rare double
+ * seen against it: its reads carry no ETag (see readJSON), it checks the condition and writes
+ * with awaits in between, and its ETag is derived from the file's modification time, so two
+ * writers within the same millisecond can both win. Every try of a message then still carries
+ * the same idempotency key, and the provider keeps one message per key for 24 hours.
  */
 export const STORE_NAME = 'leads';
 
 export const keys = {
   lead: (id: string) => `leads/${id}`,
-  pending: (id: string) => `pending/${id}`,
+  received: (lead: Pick<Lead, 'id' | 'receivedAt'>) => `received/${stamp(timeOf(lead.receivedAt))}-${lead.id}`,
+  pending: (lead: Pick<Lead, 'id' | 'receivedAt'>) => `pending/${stamp(timeOf(lead.receivedAt))}-${lead.id}`,
+  legacyPending: (id: string) => `pending/${id}`,
+  receipt: (addressHash: string) => `receipts/${addressHash}`,
   spam: (at: number) => `spam/${stamp(at)}-${crypto.randomUUID().slice(0, 8)}`,
   rate: (client: string) => `rate/${client}/`,
 } as const;
@@ -24,12 +42,35 @@ export function stamp(at: number): string {
   return String(Math.max(0, Math.floor(at))).padStart(15, '0');
 }
 
+function timeOf(iso: string): number {
+  const at = Date.parse(iso);
+  return Number.isFinite(at) ? at : 0;
+}
+
+/** A marker key "prefix/<time>-<id>" → its time and id (null for another shape). */
+export function parseMarker(key: string, prefix: string): { at: number; id: string } | null {
+  const match = new RegExp(`^${prefix}/(\\d{15})-(.+)$`).exec(key);
+  return match?.[1] && match[2] ? { at: Number(match[1]), id: match[2] } : null;
+}
+
 export function leadsStore(): Store {
   return getStore({ name: STORE_NAME, consistency: 'strong' });
 }
 
+/**
+ * A JSON entry with the ETag its next conditional write needs. Production answers a read with
+ * the ETag; the local sandbox's server does not (only its listing carries ETags), and without
+ * one a "conditional" write would silently be unconditional, so it is taken from the listing.
+ */
+export async function readJSON(store: Store, key: string): Promise<{ data: unknown; etag?: string } | null> {
+  const entry = await store.getWithMetadata(key, { type: 'json' });
+  if (!entry) return null;
+  const etag = entry.etag || (await store.list({ prefix: key })).blobs.find((blob) => blob.key === key)?.etag || undefined;
+  return { data: entry.data, etag };
+}
+
 export async function readLead(store: Store, id: string): Promise<{ lead: Lead; etag?: string } | null> {
-  const entry = await store.getWithMetadata(keys.lead(id), { type: 'json' });
+  const entry = await readJSON(store, keys.lead(id));
   if (!entry) return null;
   const parsed = leadSchema.safeParse(entry.data);
   if (!parsed.success) throw new Error(`Stored lead ${id} does not match the lead schema`);
@@ -37,15 +78,20 @@ export async function readLead(store: Store, id: string): Promise<{ lead: Lead; 
 }
 
 /**
- * Files a new lead: the pending marker first, then the lead only if its key is new. A second
- * submission with the same id (the same idempotency key) files nothing and gets the first lead.
+ * Files a new lead: the pending and received markers first, then the lead only if its key is
+ * new. A second submission with the same id (the same idempotency key) files nothing and gets
+ * the first lead.
  */
 export async function fileLead(store: Store, lead: Lead): Promise<{ created: true } | { created: false; existing: Lead | null }> {
-  await store.set(keys.pending(lead.id), lead.receivedAt);
+  await Promise.all([store.set(keys.pending(lead), lead.receivedAt), store.set(keys.received(lead), '')]);
   const write = await store.setJSON(keys.lead(lead.id), lead, { onlyIfNew: true });
   if (write.modified) return { created: true };
   const existing = await readLead(store, lead.id);
-  if (existing?.lead.status === 'sent') await store.delete(keys.pending(lead.id));
+  // This attempt's markers go, unless they are the first lead's own (the same millisecond).
+  if (existing && keys.pending(existing.lead) !== keys.pending(lead)) {
+    await Promise.all([store.delete(keys.pending(lead)), store.delete(keys.received(lead))]);
+  }
+  if (existing?.lead.status === 'sent') await clearPending(store, existing.lead);
   return { created: false, existing: existing?.lead ?? null };
 }
 
@@ -53,14 +99,45 @@ export async function fileLead(store: Store, lead: Lead): Promise<{ created: tru
 export async function saveLead(store: Store, lead: Lead, etag: string | undefined): Promise<{ saved: boolean; etag?: string }> {
   const write = await store.setJSON(keys.lead(lead.id), lead, etag ? { onlyIfMatch: etag } : {});
   if (!write.modified) return { saved: false };
-  if (lead.status === 'sent') await store.delete(keys.pending(lead.id));
+  if (lead.status === 'sent') await clearPending(store, lead);
   return { saved: true, etag: write.etag };
+}
+
+export async function clearPending(store: Store, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<void> {
+  await Promise.all([store.delete(keys.pending(lead)), store.delete(keys.legacyPending(lead.id))]);
+}
+
+export interface PendingEntry {
+  key: string;
+  id: string;
+  /** When the lead arrived (ms); null for a marker of the older shape, until read. */
+  at: number | null;
+}
+
+/** The leads that still have an e-mail to send, oldest first (older-shape markers first of all). */
+export async function pendingEntries(store: Store): Promise<PendingEntry[]> {
+  const { blobs } = await store.list({ prefix: 'pending/' });
+  const entries = blobs.map(({ key }): PendingEntry => {
+    const marker = parseMarker(key, 'pending');
+    return marker ? { key, ...marker } : { key, id: key.slice('pending/'.length), at: null };
+  });
+  return entries.sort((a, b) => (a.at ?? -1) - (b.at ?? -1) || a.id.localeCompare(b.id));
 }
 
 /** Ids of the leads that still have an e-mail to send, oldest first. */
 export async function pendingIds(store: Store): Promise<string[]> {
-  const { blobs } = await store.list({ prefix: 'pending/' });
-  return blobs.map((blob) => blob.key.slice('pending/'.length)).sort();
+  return (await pendingEntries(store)).map((entry) => entry.id);
+}
+
+/** When the oldest pending lead arrived (ms), or null when none is pending. */
+export async function oldestPending(store: Store): Promise<{ count: number; oldestAt: number | null }> {
+  const entries = await pendingEntries(store);
+  let oldestAt: number | null = null;
+  for (const entry of entries) {
+    const at = entry.at ?? timeOf((await store.get(entry.key, { type: 'text' })) ?? '');
+    if (oldestAt === null || at < oldestAt) oldestAt = at;
+  }
+  return { count: entries.length, oldestAt };
 }
 
 /** Every stored lead (for `npm run leads` and tests), oldest first. */
@@ -68,6 +145,12 @@ export async function allLeads(store: Store): Promise<Lead[]> {
   const { blobs } = await store.list({ prefix: 'leads/' });
   const leads = await Promise.all(blobs.map(async (blob) => (await readLead(store, blob.key.slice('leads/'.length)))?.lead));
   return leads.filter((lead): lead is Lead => Boolean(lead)).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+}
+
+/** Deletes a lead and everything stored with it (its markers). */
+export async function deleteLead(store: Store, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<void> {
+  await Promise.all([clearPending(store, lead), store.delete(keys.received(lead))]);
+  await store.delete(keys.lead(lead.id));
 }
 
 export type SpamReason = 'honeypot' | 'too-fast';

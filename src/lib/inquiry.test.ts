@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { describeVehicle, fieldErrors, inquirySchema, leadSourceSchema, MESSAGES, validateInquiry, type VehicleCatalog } from './inquiry.ts';
+import {
+  cleanLine,
+  cleanText,
+  describeVehicle,
+  fieldErrors,
+  inquirySchema,
+  leadSourceSchema,
+  MESSAGES,
+  validateInquiry,
+  type VehicleCatalog,
+} from './inquiry.ts';
 
 const valid = {
   firstName: 'Jane',
@@ -116,5 +126,59 @@ describe('describeVehicle', () => {
     ['evo-d5-maverick-4-plus-sky-blue', { label: 'Evolution D5 Maverick 4 Plus', make: 'Evolution', model: 'D5 Maverick 4 Plus', year: 2025 }],
   ])('%s → %o', (ref, expected) => {
     expect(describeVehicle(ref, catalog)).toEqual(expected);
+  });
+});
+
+describe('cleaning inquiry text (docs/product.md §Inquiry)', () => {
+  it('removes NUL, BEL, ESC and a right-to-left override from names, and keeps the letters and emoji', () => {
+    const result = validateInquiry({ ...valid, firstName: 'Zo\u00eb \u{1F697}\u202Egnp.exe', lastName: 'D\u0000o\u0007e\u001b[31m' });
+    expect(result).toMatchObject({ ok: true, inquiry: { firstName: 'Zo\u00eb \u{1F697}gnp.exe', lastName: 'Doe[31m' } });
+  });
+
+  it('keeps line breaks and tabs in the message only, as \\n', () => {
+    const result = validateInquiry({ ...valid, firstName: 'Ja\nne\t', message: 'Line one\r\nline\ttwo\u2028three\u200B\uFEFF\u0000' });
+    expect(result).toMatchObject({ ok: true, inquiry: { firstName: 'Jane', message: 'Line one\nline\ttwo\nthree' } });
+  });
+
+  it('keeps the zero-width joiner of an emoji sequence and drops a stray one', () => {
+    expect(cleanText('\u{1F468}\u200D\u{1F469}\u200D\u{1F467} a\u200Db')).toBe('\u{1F468}\u200D\u{1F469}\u200D\u{1F467} ab');
+  });
+
+  it('validates what is left: a name of only invisible characters is missing', () => {
+    const result = validateInquiry({ ...valid, firstName: '\u202E\u200B\u0000' });
+    expect(result).toEqual({ ok: false, error: 'First name is required', errors: { firstName: 'First name is required' } });
+  });
+
+  it.each(['call me maybe!', '(609) 555-010', '+1 609 555 01', '\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000'])(
+    'a phone number %j without 10 digits is refused with "Phone number is required"',
+    (phone) => {
+      expect(validateInquiry({ ...valid, phone })).toEqual({ ok: false, error: MESSAGES.phone, errors: { phone: MESSAGES.phone } });
+    },
+  );
+
+  it.each(['6095550100', '(609) 555-0100', '+1 609 555 0100'])('a phone number %j with 10 digits is accepted', (phone) => {
+    expect(validateInquiry({ ...valid, phone })).toMatchObject({ ok: true, inquiry: { phone } });
+  });
+
+  it('keeps a source page only when it is a path on this site', () => {
+    for (const page of ['http://', 'https://evil.example/', '//evil.example/x', '/\\evil', 'contact', ' ', '\u202E'])
+      expect(leadSourceSchema.parse({ page }), page).toEqual({});
+    expect(leadSourceSchema.parse({ page: '/contact\u202E?interest=sales' })).toEqual({ page: '/contact?interest=sales' });
+  });
+
+  it('keeps a referrer only when it is an http(s) address', () => {
+    expect(leadSourceSchema.parse({ referrer: 'http://' })).toEqual({});
+    expect(leadSourceSchema.parse({ referrer: 'javascript:alert(1)' })).toEqual({});
+    expect(leadSourceSchema.parse({ referrer: 'https://www.google.com/' })).toEqual({ referrer: 'https://www.google.com/' });
+  });
+
+  it('cleans campaign tags and drops those left empty', () => {
+    expect(leadSourceSchema.parse({ utm_source: 'news\u0000letter\u202E', utm_medium: '\u200B' })).toEqual({ utm_source: 'newsletter' });
+  });
+
+  it('cleans a header line and cuts it to length', () => {
+    expect(cleanLine('Mozilla/5.0\u0000 (X11)\u001b', 500)).toBe('Mozilla/5.0 (X11)');
+    expect(cleanLine('\u0000', 500)).toBeUndefined();
+    expect(cleanLine('x'.repeat(600), 500)).toHaveLength(500);
   });
 });

@@ -16,6 +16,8 @@ import contact from '../../functions/contact.ts';
 export interface Blobs {
   store: Store;
   server: BlobsServer;
+  /** The sandbox directory (laid out like `netlify serve`'s .netlify/blobs-serve). */
+  directory: string;
   stop: () => Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startBlobs(): Promise<Blobs> {
   return {
     store: getStore({ name: 'leads', consistency: 'strong' }),
     server,
+    directory,
     stop: async () => {
       await server.stop();
       await rm(directory, { recursive: true, force: true });
@@ -66,17 +69,41 @@ export class Mailbox {
   retryAfterSeconds = 900;
   /** When set, answers wait for it (to show the visitor's answer does not). */
   hold: Promise<void> | undefined;
+  /** Every request as it arrived, answered or not: its idempotency key, recipients and time (ms). */
+  readonly requests: { idempotencyKey: string; to: string[]; subject: string; at: number }[] = [];
+  /** Like Resend: more than this many requests within one second are answered 429. */
+  limitPerSecond: number | undefined;
+  /** Messages it refuses as invalid (422), like a provider refusing their content. */
+  refuseContent: ((body: RecordedEmail['body']) => boolean) | undefined;
+  /** Requests answered 429 because of limitPerSecond. */
+  overLimit = 0;
   private server: Server | undefined;
   private next = 1;
   url = '';
 
   async start(): Promise<this> {
     this.server = createServer((request, response) => {
+      // When the request arrived (its headers), as a provider's rate limiter counts it.
+      const arrived = performance.now();
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', async () => {
-        await this.hold;
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedEmail['body'];
+        this.requests.push({ idempotencyKey: String(request.headers['idempotency-key'] ?? ''), to: body.to, subject: body.subject, at: arrived });
+        if (this.limitPerSecond !== undefined && this.requests.filter((r) => r.at > arrived - 1000).length > this.limitPerSecond) {
+          this.overLimit++;
+          response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+          response.end(JSON.stringify({ name: 'rate_limit_exceeded', message: 'Too many requests', statusCode: 429 }));
+          return;
+        }
+        await this.hold;
+        if (response.destroyed) return;
+        if (this.refuseContent?.(body)) {
+          this.refused++;
+          response.writeHead(422, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ name: 'validation_error', message: 'The message was refused', statusCode: 422 }));
+          return;
+        }
         if (this.mode === 'down' || (this.downFor && body.to.includes(this.downFor))) {
           this.refused++;
           response.writeHead(500, { 'content-type': 'application/json' });
@@ -109,14 +136,30 @@ export const MAIL_ENV = {
   LEADS_TO: 'sales@dealer.test, owner@dealer.test',
   LEADS_FROM: 'Dealer Website <leads@dealer.test>',
   ADF_TO: 'crm@dealer.test',
+  // The suite's mailbox has no rate limit; the backlog tests set their own pace.
+  RESEND_RATE_PER_SECOND: '50',
 } as const;
+
+/** Variables a test may set on top of MAIL_ENV; configureMail resets them. */
+const EXTRA_ENV = [
+  'RESEND_BASE_URL',
+  'RECEIPTS',
+  'RESEND_TIMEOUT_MS',
+  'HEALTH_PENDING_MAX_MINUTES',
+  'LEADS_TO_SALES',
+  'LEADS_TO_SERVICE',
+  'LEADS_TO_PARTS',
+  'LEADS_TO_GENERAL',
+  'LEADS_TO_RENTALS',
+] as const;
 
 /** Points the mailer at the mailbox (or removes the key, for "no e-mail configured"). */
 export function configureMail(mailbox: Mailbox | null): void {
   if (!mailbox) {
-    for (const name of [...Object.keys(MAIL_ENV), 'RESEND_BASE_URL']) delete process.env[name];
+    for (const name of [...Object.keys(MAIL_ENV), ...EXTRA_ENV]) delete process.env[name];
     return;
   }
+  for (const name of EXTRA_ENV) delete process.env[name];
   Object.assign(process.env, MAIL_ENV, { RESEND_BASE_URL: mailbox.url });
 }
 
@@ -176,5 +219,7 @@ export class Client {
 
 export async function storedLeads(store: Store): Promise<Record<string, any>[]> {
   const { blobs } = await store.list({ prefix: 'leads/' });
-  return Promise.all(blobs.map((blob) => store.get(blob.key, { type: 'json' })));
+  // The local server writes through a temporary ".name" file: a listing during a write can show it.
+  const leads = await Promise.all(blobs.filter((blob) => !blob.key.split('/').pop()?.startsWith('.')).map((blob) => store.get(blob.key, { type: 'json' })));
+  return leads.filter((lead) => lead !== null);
 }

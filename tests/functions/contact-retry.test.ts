@@ -54,8 +54,8 @@ async function closedPort(): Promise<number> {
 }
 
 describe('retry-leads (scheduled function)', () => {
-  it('runs every 5 minutes', () => {
-    expect(config.schedule).toBe('*/5 * * * *');
+  it('runs every minute', () => {
+    expect(config.schedule).toBe('* * * * *');
   });
 
   it('backs off 2, 4, 8 … minutes up to every 4 hours, and honours a longer Retry-After', () => {
@@ -74,7 +74,7 @@ describe('when the provider is down', () => {
     let [lead] = await storedLeads(blobs.store);
     expect(lead).toMatchObject({
       status: 'pending',
-      delivery: { attempts: 1, lastError: 'internal_server_error: Provider is down', nextAttemptAt: '2025-06-02T14:02:00.000Z' },
+      delivery: { attempts: 1, lastError: 'dealer: internal_server_error: Provider is down', nextAttemptAt: '2025-06-02T14:02:00.000Z' },
     });
     expect(await pendingMarkers()).toBe(1);
 
@@ -126,7 +126,7 @@ describe('when the provider answers 429', () => {
     let [lead] = await storedLeads(blobs.store);
     expect(lead).toMatchObject({
       status: 'pending',
-      delivery: { attempts: 1, lastError: 'rate_limit_exceeded: Too many requests', nextAttemptAt: '2025-06-02T14:15:00.000Z' },
+      delivery: { attempts: 1, lastError: 'dealer: rate_limit_exceeded: Too many requests', nextAttemptAt: '2025-06-02T14:15:00.000Z' },
     });
 
     mailbox.mode = 'ok';

@@ -1,25 +1,101 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import health, { config } from '../../functions/health.ts';
+import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+
+let blobs: Blobs;
+
+beforeAll(async () => {
+  blobs = await startBlobs();
+});
+
+afterAll(async () => {
+  await blobs.stop();
+});
+
+beforeEach(async () => {
+  await blobs.store.deleteAll();
+  // No e-mail configured: every lead filed stays pending, as when e-mail has stopped.
+  configureMail(null);
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-06-02T14:00:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  delete process.env.HEALTH_PENDING_MAX_MINUTES;
+});
+
+const check = async (method = 'GET') => {
+  const response = await health(new Request('http://localhost/api/health', { method }));
+  return { response, body: (await response.json()) as Record<string, unknown> };
+};
+const fileLead = async (overrides: Record<string, string> = {}) => {
+  const client = new Client();
+  expect((await client.post({ ...VALID, ...overrides })).status).toBe(200);
+  await client.settle();
+};
+const minutesLater = (minutes: number) => vi.setSystemTime(new Date(Date.now() + minutes * 60_000));
 
 describe('GET /api/health', () => {
-  it('answers 200 JSON with ok: true and no caching', async () => {
-    const response = health(new Request('http://localhost/api/health'));
+  it('with no lead pending: 200, ok, 0 pending, no caching, the security headers', async () => {
+    const { response, body } = await check();
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-    const body = (await response.json()) as { ok: boolean; time: string };
-    expect(body.ok).toBe(true);
-    expect(Number.isNaN(Date.parse(body.time))).toBe(false);
+    expect(body).toEqual({
+      ok: true,
+      service: 'golf-cart-site',
+      time: '2025-06-02T14:00:00.000Z',
+      leads: { pending: 0, oldestPendingMinutes: null, limitMinutes: 60 },
+    });
   });
 
-  it('refuses other methods with 405 and an Allow header', async () => {
-    const response = health(new Request('http://localhost/api/health', { method: 'POST' }));
+  it('with a fresh pending lead: 200, its count and age, and no personal data', async () => {
+    await fileLead();
+    minutesLater(12);
+    const { response, body } = await check();
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ ok: true, leads: { pending: 1, oldestPendingMinutes: 12, limitMinutes: 60 } });
+    const text = JSON.stringify(body);
+    for (const personal of [VALID.email, VALID.firstName, VALID.lastName, VALID.phone, 'jane']) expect(text).not.toContain(personal);
+  });
+
+  it('with a lead pending longer than 60 minutes: 503 with the oldest age, for an uptime monitor', async () => {
+    await fileLead();
+    minutesLater(30);
+    await fileLead({ email: 'second@example.com' });
+    minutesLater(31);
+    const { response, body } = await check();
+    expect(response.status).toBe(503);
+    expect(body).toMatchObject({
+      ok: false,
+      leads: { pending: 2, oldestPendingMinutes: 61, limitMinutes: 60 },
+      problem: expect.stringContaining('61 minutes'),
+    });
+  });
+
+  it('exactly at the limit is still 200; the limit comes from HEALTH_PENDING_MAX_MINUTES', async () => {
+    await fileLead();
+    minutesLater(60);
+    expect((await check()).response.status).toBe(200);
+    process.env.HEALTH_PENDING_MAX_MINUTES = '15';
+    const { response, body } = await check();
+    expect(response.status).toBe(503);
+    expect(body).toMatchObject({ leads: { limitMinutes: 15 } });
+    process.env.HEALTH_PENDING_MAX_MINUTES = 'soon';
+    expect((await check()).body).toMatchObject({ ok: true, leads: { limitMinutes: 60 } });
+  });
+
+  it('answers HEAD like GET, and refuses other methods with 405 and an Allow header', async () => {
+    expect((await health(new Request('http://localhost/api/health', { method: 'HEAD' }))).status).toBe(200);
+    const { response, body } = await check('POST');
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
-    expect(await response.json()).toEqual({ error: 'Method not allowed' });
+    expect(body).toEqual({ error: 'Method not allowed' });
   });
 
   it('is routed at /api/health', () => {

@@ -16,6 +16,7 @@ describe('/privacy', () => {
   it('says where inquiries are stored, for how long, and the e-mail provider', () => {
     expect(text).toContain('Netlify Blobs');
     expect(text).toContain('We keep inquiries for 24 months');
+    expect(text).toContain('deletes every stored inquiry older than 24 months automatically');
     expect(text).toContain('Resend');
   });
 
@@ -27,7 +28,8 @@ describe('/privacy', () => {
 
   it('tells visitors how to ask for deletion, with the dealer e-mail and phone', () => {
     const hrefs = links(main).map((l) => l.href);
-    expect(text).toContain('ask us to delete it');
+    expect(text).toContain('ask us to delete it sooner than after 24 months');
+    expect(text).toContain('e-mail address or phone number you used: we delete every inquiry sent with it');
     expect(hrefs).toContain(`mailto:${dealer.email}`);
     expect(hrefs).toContain(`tel:${dealer.phones.local.e164}`);
   });

@@ -1,0 +1,20 @@
+import type { Config } from '@netlify/functions';
+import { pages } from '../src/lib/data/pages.ts';
+import { leadsStore } from './lib/store.ts';
+import { pruneExpired } from './lib/retention.ts';
+
+/**
+ * Scheduled daily: deletes leads older than leadRetentionMonths of data/pages.json (the period
+ * the privacy page states), with their markers, plus receipt records older than a day and old
+ * spam counters, and logs how many went.
+ */
+export default async function pruneLeads(_request?: Request): Promise<Response> {
+  const months = pages.privacy.leadRetentionMonths;
+  const summary = await pruneExpired(leadsStore(), Date.now(), months);
+  console.info(
+    `[leads] Retention (${months} months): deleted ${summary.leads} lead(s), ${summary.receipts} receipt record(s), ${summary.spam} spam record(s).`,
+  );
+  return Response.json({ retentionMonths: months, deleted: summary }, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export const config: Config = { schedule: '30 3 * * *' };

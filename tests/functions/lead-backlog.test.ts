@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RUN_LIMIT_MS } from '../../functions/retry-leads.ts';
+import { clearBacklog, fillBacklog } from './backlog.ts';
+import { configureMail, Mailbox, storedLeads, startBlobs, type Blobs } from './contact-harness.ts';
+
+/**
+ * The retry job with a backlog, at the provider's pace: a small, fast version of
+ * `npm run leads:backlog` (1,000 leads at 2 requests a second).
+ */
+
+let blobs: Blobs;
+let mailbox: Mailbox;
+
+beforeAll(async () => {
+  blobs = await startBlobs();
+  mailbox = await new Mailbox().start();
+});
+
+afterAll(async () => {
+  await mailbox.stop();
+  await blobs.stop();
+});
+
+describe('clearing a backlog of pending leads', () => {
+  it('stays under the provider’s rate and each run’s time limit, oldest first, each lead e-mailed once', { timeout: 60_000 }, async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const rate = 20;
+    const limitMs = 3_000;
+    configureMail(mailbox);
+    process.env.RESEND_RATE_PER_SECOND = String(rate);
+    mailbox.limitPerSecond = rate;
+    const ids = await fillBacklog(blobs.store, 30);
+
+    const dealerAfterRun: string[][] = [];
+    const dealerMails = () => mailbox.received.filter((m) => m.body.to.includes('sales@dealer.test')).map((m) => m.body.reply_to ?? '');
+    const { runs } = await clearBacklog(blobs.store, { limitMs, maxRuns: 30, onRun: () => dealerAfterRun.push(dealerMails()) });
+
+    // Every request went through: none over the rate (the mailbox answers 429 past it).
+    expect(mailbox.overLimit).toBe(0);
+    expect(mailbox.requests).toHaveLength(60);
+    // A bounded batch per run, each run inside its limit.
+    expect(runs.length).toBeGreaterThan(2);
+    for (const run of runs) expect(run.ms).toBeLessThan(limitMs + 500);
+    // Oldest first: after each run, the leads e-mailed are among the oldest (give or take the
+    // few a run works on side by side).
+    const byAge = ids.map((_, i) => `visitor${i}@example.com`);
+    for (const sent of dealerAfterRun) for (const address of sent) expect(byAge.indexOf(address)).toBeLessThan(sent.length + 3);
+    // Each lead once, and all of them sent.
+    expect(dealerMails().sort()).toEqual([...byAge].sort());
+    expect((await storedLeads(blobs.store)).every((lead) => lead.status === 'sent')).toBe(true);
+    // Requests never start faster than the rate allows.
+    const starts = mailbox.requests.map((r) => r.at);
+    for (let i = rate; i < starts.length; i++) expect((starts[i] ?? 0) - (starts[i - rate] ?? 0)).toBeGreaterThanOrEqual(1000 - 15);
+  });
+
+  it('gives a scheduled run 25 of its 30 seconds', () => {
+    expect(RUN_LIMIT_MS).toBe(25_000);
+  });
+});
