@@ -32,7 +32,6 @@ export function knownRentalGroup(lead: Lead): string | undefined {
   return id === undefined ? undefined : rentalGroups.find((candidate) => candidate.id === id)?.name;
 }
 
-
 export function receiptEmail(lead: Lead, dealer: Dealer, site: string): ReceiptEmail {
   const interest = interestLabel(lead.inquiry.interest);
   const vehicle = knownVehicle(lead);
