@@ -72,11 +72,17 @@ interface VehicleJson {
   images: string[];
 }
 
-/** Copies the site into a temporary folder and puts the photo fixtures (and `extra` more photos) in its data. */
-export async function createPhotoSite({ extra = 0 } = {}): Promise<string> {
+/** A copy of the site in a temporary folder (node_modules linked). */
+export function copySite(): string {
   const dir = mkdtempSync(join(tmpdir(), 'photo-site-'));
   cpSync(root, dir, { recursive: true, filter: (src) => !SKIP.has(src.slice(root.length + 1).split('/')[0] ?? '') });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+/** Copies the site into a temporary folder and puts the photo fixtures (and `extra` more photos) in its data. */
+export async function createPhotoSite({ extra = 0 } = {}): Promise<string> {
+  const dir = copySite();
   const write = async (path: string, image: Sharp | Buffer) => {
     const file = join(dir, 'public', path);
     mkdirSync(join(file, '..'), { recursive: true });
