@@ -42,6 +42,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM lets scripts/photo-site.ts stop netlify and remove its temporary copy.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },

@@ -168,12 +168,13 @@ if (import.meta.main) {
     throw error;
   }
   const server = serveBuilt(dir, port, ports);
-  const stop = (code: number) => {
-    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+  // On a signal, stop the server first and clean up once it has exited (it writes to the copy while stopping).
+  const finish = (code: number) => {
     cleanUp();
     process.exit(code);
   };
-  process.on('SIGTERM', () => stop(0));
-  process.on('SIGINT', () => stop(0));
-  server.on('exit', (code) => stop(code ?? 0));
+  const stop = () => (server.exitCode === null && server.signalCode === null ? server.kill('SIGTERM') : finish(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  server.on('exit', (code) => finish(code ?? 0));
 }

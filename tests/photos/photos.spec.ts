@@ -75,6 +75,7 @@ test.describe('photos at first view', () => {
       // Sharp: as wide as the box in device pixels, up to the widest candidate of the slot.
       if (path === UNIT_PAGE) expect(width).toBeGreaterThanOrEqual(Math.min(1200, Math.floor(lcp.boxWidth * lcp.dpr)));
       const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      console.log(`${path} @${page.viewportSize()?.width}px: cumulative layout shift ${cls.toFixed(4)}`);
       expect(cls).toBeLessThan(0.01);
     });
   }
