@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { imageBudgetAtFirstView } from './image-budget.ts';
 
 const dist = resolve(import.meta.dirname, '..', 'dist');
 const KB = 1024;
@@ -137,5 +138,7 @@ if (import.meta.main) {
   const over = figures.filter((f) => f.problems.length);
   for (const f of over) console.error(`✗ ${f.route}: ${f.problems.join('; ')}`);
   console.log(`${figures.length - over.length} passed, ${over.length} failed`);
-  process.exit(over.length ? 1 : 0);
+  // Images as a phone downloads them at first view, through the served build and its image CDN.
+  const imagesOver = await imageBudgetAtFirstView(dist);
+  process.exit(over.length || imagesOver ? 1 : 0);
 }

@@ -53,6 +53,10 @@ export const Model = z.strictObject({
   name: nonEmpty.describe('Model name without the brand, e.g. "EV City"'),
   blurb: nonEmpty.describe('One or two sentences under the name; also the card text'),
   image: imageSrc,
+  gallery: z
+    .array(imageSrc)
+    .optional()
+    .describe('More photos after "image"; with any, the model page shows them in a gallery. Photos go under /images/models/{slug}/'),
   highlights: z.array(ModelSpecs.keyof()).length(4).describe('The four specifications shown as tiles at the top of the page'),
   features: z.array(nonEmpty).min(1),
   specs: ModelSpecs,

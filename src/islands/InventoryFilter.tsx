@@ -15,9 +15,6 @@ interface Props {
   refresh?: boolean;
 }
 
-/** How many cards load their image at once (the first row); the rest load lazily. */
-const EAGER_CARDS = 3;
-
 /**
  * The inventory (SPEC 2.4): filter bar, count line, grid, empty, loading and error states.
  * Its server render is the whole grid, so the page reads with JavaScript off.
@@ -73,7 +70,7 @@ export default function InventoryFilter({ vehicles: initial, choices, priceEdges
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((vehicle, index) => (
             <li key={vehicle.id}>
-              <VehicleCard vehicle={vehicle} eager={index < EAGER_CARDS} />
+              <VehicleCard vehicle={vehicle} priority={index === 0} />
             </li>
           ))}
         </ul>

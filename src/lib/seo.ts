@@ -1,3 +1,5 @@
+import { socialImageUrl } from './images.ts';
+
 /** What every page hands its layout: one typed object, no head markup in pages. */
 export interface Seo {
   /** The page's own title; the site name is appended (except where the title already has it). */
@@ -44,7 +46,8 @@ export function serializeJsonLd(data: object): string {
 export function headTags(seo: Seo, site: URL | string, siteName: string): HeadTags {
   const title = fullTitle(seo.title, siteName);
   const canonical = absoluteUrl(seo.path, site);
-  const image = absoluteUrl(seo.image ?? DEFAULT_SOCIAL_IMAGE, site);
+  // A page's own raster photo goes through the image CDN as a 1200 px JPEG (docs/product.md §Photos).
+  const image = absoluteUrl(seo.image ? socialImageUrl(seo.image) : DEFAULT_SOCIAL_IMAGE, site);
   const meta: HeadTags['meta'] = [
     { name: 'description', content: seo.description },
     ...(seo.keywords?.length ? [{ name: 'keywords', content: seo.keywords.join(', ') }] : []),

@@ -64,11 +64,14 @@ describe('built model pages', () => {
     expect(new Set(heads.map((h) => attr(h, /<meta name="description" content="([^"]+)"/))).size).toBe(23);
   });
 
-  it('hydrates no island of its own and loads no script file (only the shared menu waits for a touch)', () => {
+  it('hydrates only its photo gallery, on first touch, and loads no script file at first view', () => {
     for (const slug of modelSlugs) {
       const html = read(`vehicles/${slug}.html`);
       const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
-      expect(/<astro-island|<script/.test(main), slug).toBe(false);
+      const islands = [...main.matchAll(/<astro-island[^>]*>/g)].map((m) => m[0]);
+      expect(islands, slug).toHaveLength(1);
+      expect(islands[0], slug).toMatch(/component-url="\/_astro\/Gallery\.[\w-]+\.js"/);
+      expect(islands[0], slug).toContain('client="interaction"');
       expect(/<script[^>]+\ssrc=/.test(html), slug).toBe(false);
     }
   });

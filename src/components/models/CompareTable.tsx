@@ -1,3 +1,4 @@
+import Picture from '../Picture.tsx';
 import { COMPARE_ROWS, type CompareModel } from '../../lib/models-compare.ts';
 
 interface Props {
@@ -33,7 +34,7 @@ export default function CompareTable({ models }: Props) {
             <td className="sticky left-0 z-10 bg-white" />
             {models.map((model) => (
               <th key={model.slug} scope="col" className="p-3 font-semibold sm:p-4" data-model={model.slug}>
-                <img src={model.image} alt="" width={800} height={600} loading="lazy" decoding="async" className="aspect-[4/3] h-auto w-full object-contain" />
+                <Picture src={model.image} slot="small" alt="" className="aspect-[4/3] h-auto w-full object-contain" />
                 <a href={model.href} className="mt-2 block text-base text-brand-900 underline-offset-2 hover:underline sm:text-lg">
                   {model.name}
                 </a>

@@ -1,3 +1,4 @@
+import Picture from '../Picture.tsx';
 import type { Vehicle } from '../../../data/schemas/vehicles.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { brandCardBadge, categoryLabel, seatsLabel } from '../../lib/vehicle-display.ts';
@@ -38,13 +39,10 @@ export default function BrandInventory({ brandName, vehicles, contactHref }: Pro
           <li key={vehicle.id}>
             <article className="card flex h-full flex-col overflow-hidden">
               <div className="relative bg-slate-100">
-                <img
+                <Picture
                   src={vehicle.images[0] ?? PLACEHOLDER_IMAGE}
+                  slot="card"
                   alt={vehicle.images[0] ? vehicle.name : ''}
-                  width={800}
-                  height={600}
-                  loading="lazy"
-                  decoding="async"
                   className="aspect-[4/3] h-auto w-full object-cover"
                 />
                 <span
