@@ -47,7 +47,7 @@ describe('built home page structured data', () => {
     expect(catalog.itemListElement.map((p: { name: string }) => p.name)).toEqual(vehicles.map((v) => v.name));
     expect(catalog.itemListElement.map((p: { offers: { price: number } }) => p.offers.price)).toEqual(vehicles.map((v) => v.price));
     for (const product of catalog.itemListElement) {
-      expect(product['@type']).toBe('Product');
+      expect([product['@type']].flat()).toContain('Product');
       expect(product.image.length).toBeGreaterThan(0);
       expect(product.offers.url).toMatch(/^https?:\/\/[^/]+\/vehicles\/[^/]+$/);
     }

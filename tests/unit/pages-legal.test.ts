@@ -77,7 +77,7 @@ describe('/financing', () => {
   });
 
   it('hydrates the estimator only when it is seen', () => {
-    expect(html).toMatch(/<astro-island[^>]*component-url="\/_astro\/PaymentEstimator[^"]*"[^>]*client="(visible|idle)"/);
+    expect(html).toMatch(/<astro-island[^>]*component-url="\/_astro\/PaymentEstimator[^"]*"[^>]*client="interaction"[^>]*&quot;value&quot;:&quot;visible&quot;/);
   });
 
   it('notes 0% financing on select models', () => {

@@ -95,7 +95,8 @@ describe('/rentals figures (SPEC 2.5, 9)', () => {
       expect(section, `field ${name}`).toMatch(new RegExp(`name="${name}"`));
     }
     expect(section).toMatch(/<button type="submit"[^>]*>Request Reservation<\/button>/);
-    expect(section).toContain('client="idle"');
+    // Hydrated after load, once the browser is idle (docs/decisions/hydration-per-island.md).
+    expect(section).toMatch(/client="interaction"[^>]*opts="[^"]*&quot;value&quot;:&quot;idle&quot;/);
     // Every municipality and the county can be chosen for delivery, with its distance.
     expect([...section!.matchAll(/<option value="[a-z-]+">[^<]+ \(\d+(?:\.\d+)? mi\)<\/option>/g)]).toHaveLength(41);
     expect(textOf(section!)).toContain('Pickup at the showroom (free)');
