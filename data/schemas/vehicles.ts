@@ -4,7 +4,7 @@ import { imageSrc, nonEmpty, schemaRef, slug } from './common.ts';
 export const VehicleBrand = z.enum(['denago', 'evolution']);
 export const VehicleCategory = z.enum(['ranger', 'maverick', 'forester', 'turfman', 'rover']);
 
-/** A unit on the lot (SPEC 3 "Vehicle"); the API serves exactly this shape. */
+/** A unit on the lot (docs/product.md §Units); the API serves exactly this shape. */
 export const Vehicle = z.strictObject({
   id: slug.max(80).describe('Used in the address /vehicles/{id}; must not equal a model slug or "not-found"'),
   name: nonEmpty,
@@ -27,14 +27,14 @@ export const Vehicle = z.strictObject({
     })
     .catchall(z.union([z.string(), z.number()]))
     .describe('Every key is listed on the vehicle page; add any other as "camelCaseName": "value"'),
-  /** Optional fields of the alternate listing shape (SPEC 3). */
+  /** Optional fields of the alternate listing shape (docs/product.md §Units). */
   condition: z.enum(['new', 'used', 'custom']).optional(),
   year: z.number().int().min(2000).max(2100).optional(),
   model: nonEmpty.optional(),
   featured: z.boolean().optional(),
 });
 
-/** The inventory price filter (SPEC 5, 9): under `under`, `under` to `over` inclusive, over `over`. */
+/** The inventory price filter (docs/product.md §Inventory): under `under`, `under` to `over` inclusive, over `over`. */
 export const PriceBands = z
   .strictObject({
     under: z.number().int().positive().describe('Upper edge of the lowest band (exclusive), USD'),

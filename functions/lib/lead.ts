@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inquirySchema, UTM_FIELDS } from '../../src/lib/inquiry.ts';
 
-/** Where a lead came from: what DECISIONS.md 'Lead handling' asks every lead to record. */
+/** Where a lead came from: what every lead records (docs/product.md §Leads). */
 const sourceSchema = z.object({
   /** "json" from the island or an API client; "form" from the plain HTML form (JavaScript off). */
   channel: z.enum(['json', 'form']),

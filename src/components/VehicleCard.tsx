@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * A unit on the lot as a card (SPEC 2.4): first image or a placeholder, NEW badge, name,
+ * A unit on the lot as a card (docs/product.md §Inventory): first image or a placeholder, NEW badge, name,
  * description, price, View Details. Rendered to static HTML by Astro and inside islands alike.
  */
 export default function VehicleCard({ vehicle, headingLevel = 3, eager = false }: Props) {

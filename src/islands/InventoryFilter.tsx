@@ -19,7 +19,7 @@ interface Props {
 const EAGER_CARDS = 3;
 
 /**
- * The inventory (SPEC 2.4): filter bar, count line, grid, empty, loading and error states.
+ * The inventory (docs/product.md §Inventory): filter bar, count line, grid, empty, loading and error states.
  * Its server render is the whole grid, so the page reads with JavaScript off.
  */
 export default function InventoryFilter({ vehicles: initial, choices, priceEdges, refresh = true }: Props) {

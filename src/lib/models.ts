@@ -126,7 +126,7 @@ export function modelsByBrandAndSeries(): BrandGroup[] {
   }));
 }
 
-/** Breadcrumb of a model page (SPEC 2.9): Home, Vehicles (/inventory), brand page, model. */
+/** Breadcrumb of a model page (docs/product.md §Models): Home, Vehicles (/inventory), brand page, model. */
 export function modelCrumbs(model: Model): Crumb[] {
   const brand = brandInfo(model.brand);
   return [

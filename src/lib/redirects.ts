@@ -8,7 +8,7 @@ export interface RedirectRule {
 }
 
 /**
- * Every alias the site answers, in one place (DECISIONS.md, routes). The rules are written to
+ * Every alias the site answers, in one place (docs/product.md §Routes). The rules are written to
  * dist/_redirects by src/pages/_redirects.ts. Netlify applies a rule only where no page exists
  * at that path, so a catch-all never shadows a real page.
  */

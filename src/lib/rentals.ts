@@ -28,7 +28,7 @@ export function deliveryFeeText(terms: RentalTerms): string {
   return `Delivery fee: ${formatPrice(feePerMile)} per mile${includedMiles > 0 ? ` beyond ${miles(includedMiles)}` : ''}.`;
 }
 
-/** The rental terms of SPEC 9 as sentences, for the /rentals footnote and the terms page. */
+/** The rental terms (docs/product.md §Rentals) as sentences, for the /rentals footnote and the terms page. */
 export function rentalTermsList(terms: RentalTerms): string[] {
   return [
     deliveryFeeText(terms),
@@ -38,7 +38,7 @@ export function rentalTermsList(terms: RentalTerms): string[] {
   ];
 }
 
-/** RESERVE TODAY: the contact form, prefilled with the plan (DECISIONS.md). */
+/** RESERVE TODAY: the contact form, prefilled with the plan (docs/product.md §Rentals). */
 export function reserveHref(groupName: string, plan: { title: string; price: number }): string {
   return contactHref({
     interest: 'sales',

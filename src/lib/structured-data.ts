@@ -169,7 +169,7 @@ export interface ModelProductInput {
 }
 
 /**
- * A static model page (SPEC 2.9) as a Product: brand, model, specifications, and an Offer
+ * A static model page (docs/product.md §Models) as a Product: brand, model, specifications, and an Offer
  * only where the model has an MSRP (a featured price is not an MSRP and makes no Offer).
  */
 export function modelProduct(model: Model, site: URL | string, input: ModelProductInput, seller = dealerId(site)) {

@@ -20,7 +20,7 @@ describe('built home page structured data', () => {
     return block;
   };
 
-  it('parses every block and has the six kinds of SPEC 2.3', () => {
+  it('parses every block and has the six kinds of structured data', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(6);
     expect(blocks.map((b) => b['@type']).sort()).toEqual(['AutoDealer', 'BreadcrumbList', 'OfferCatalog', 'Organization', 'Service', 'WebSite']);
     for (const block of blocks) expect(block['@context']).toBe('https://schema.org');

@@ -46,7 +46,7 @@ describe('model helpers', () => {
     for (const group of groups) for (const { series, models } of group.series) for (const model of models) expect(model.series).toBe(series.slug);
   });
 
-  it('builds the breadcrumb of SPEC 2.9: Home /, Vehicles /inventory, brand page, model', () => {
+  it('builds the breadcrumb: Home /, Vehicles /inventory, brand page, model', () => {
     expect(modelCrumbs(getModel('denago-ev-nomad'))).toEqual([
       { name: 'Home', path: '/' },
       { name: 'Vehicles', path: '/inventory' },

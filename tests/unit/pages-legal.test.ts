@@ -37,7 +37,7 @@ describe('/terms', () => {
   const main = mainOf(builtPage('terms.html'));
   const text = textOf(main);
 
-  it('carries the rental terms of SPEC 9', () => {
+  it('carries the rental terms', () => {
     const terms = textOf(elements(main, 'ul', 'data-rental-terms')[0]?.html ?? '');
     expect(terms).toContain('Delivery fee: $6 per mile beyond 10 miles.');
     expect(terms).toContain('Rental periods are in 24-hour increments.');

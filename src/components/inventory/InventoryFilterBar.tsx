@@ -43,7 +43,7 @@ function Select({
 }
 
 /**
- * The filter bar of SPEC 2.4: text search, brand, category, price band and Apply Filters. It is
+ * The filter bar (docs/product.md §Inventory): text search, brand, category, price band and Apply Filters. It is
  * a real GET form (?search=&brand=&category=&price=); with JavaScript the island filters live
  * and Apply Filters only commits the search to the address bar.
  */

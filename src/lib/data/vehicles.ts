@@ -5,7 +5,7 @@ import { brands } from './brands.ts';
 
 export const { vehicles, priceBands } = parseDataFile('vehicles.json', schema, json);
 
-/** The brands and categories a unit can have, in filter order (SPEC 2.4). */
+/** The brands and categories a unit can have, in filter order (docs/product.md §Inventory). */
 export const vehicleBrands = VehicleBrand.options;
 export const vehicleCategories = VehicleCategory.options;
 
