@@ -1,11 +1,7 @@
 import { townAliases } from './data/towns.ts';
+import type { RedirectRule } from './redirect-rule.ts';
 
-/** One line of Netlify's _redirects file. */
-export interface RedirectRule {
-  from: string;
-  to: string;
-  status: 301 | 302 | 404 | 200;
-}
+export type { RedirectRule };
 
 /**
  * Every alias the site answers, in one place (docs/product.md §Routes). The rules are written to

@@ -1,5 +1,5 @@
 import { slugify } from './format.ts';
-import type { RedirectRule } from './redirects.ts';
+import type { RedirectRule } from './redirect-rule.ts';
 
 /**
  * Town landing pages (docs/product.md §Towns): naming, addresses, the background pick, the
