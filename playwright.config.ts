@@ -38,16 +38,29 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
+  // Both widths run every spec that looks at pages, except: axe sweeps every sitemap page at
+  // 375 px and one page per template at 1280 px; the HTTP-only specs (headers, redirects, links)
+  // and the check of the axe fixture itself do not depend on the width and run once.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      testIgnore: ['**/a11y-sitemap.spec.ts'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      name: 'mobile',
+      testIgnore: ['**/a11y-templates.spec.ts', '**/headers.spec.ts', '**/redirects.spec.ts', '**/links.spec.ts', '**/axe-fixture.spec.ts'],
+      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions: chromium },
+    },
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        // As `npm start`: a fresh build first, so netlify serve reads the current dist/_headers;
-        // its inner static and functions servers get free ports too, so parallel runs do not collide.
-        command: `astro build && netlify serve --offline --port ${port} --staticServerPort ${process.env.E2E_STATIC_PORT} --functions-port ${process.env.E2E_FUNCTIONS_PORT}`,
+        // As `npm start`: a fresh build first (skipped when `npm test` has just built: E2E_PREBUILT=1),
+        // then netlify serve on that dist/ without building again (the `prebuilt` context of
+        // netlify.toml); its inner static and functions servers get free ports too, so parallel
+        // runs do not collide.
+        command: `${process.env.E2E_PREBUILT ? '' : 'astro build && '}netlify serve --offline --context branch:prebuilt --port ${port} --staticServerPort ${process.env.E2E_STATIC_PORT} --functions-port ${process.env.E2E_FUNCTIONS_PORT}`,
         url: `${baseURL}/api/health`,
         timeout: 240_000,
         reuseExistingServer: false,

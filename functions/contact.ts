@@ -19,7 +19,7 @@ import { readBody } from './lib/request.ts';
 import { fileLead, leadsStore, readLead, recordSpam } from './lib/store.ts';
 
 /**
- * POST /api/contact: the contact inquiry (SPEC 3, 5, 7). Validate → store in Netlify Blobs →
+ * POST /api/contact: the contact inquiry (docs/product.md §Inquiry, §Leads). Validate → store in Netlify Blobs →
  * answer → e-mail (after the answer, through context.waitUntil). JSON gets JSON back; a plain
  * HTML form post (JavaScript off) gets 303 to /thank-you or the form again with its errors.
  */

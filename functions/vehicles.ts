@@ -33,7 +33,7 @@ function answer(request: Request, status: number, body: unknown, cacheControl: s
 
 /**
  * GET /api/vehicles (every listed unit), /api/vehicles/{id} (one unit, or 404 {"error":"Vehicle not found"})
- * and /api/vehicles/brand/{brand} (the brand's units, case-insensitive, possibly none). SPEC 7.
+ * and /api/vehicles/brand/{brand} (the brand's units, case-insensitive, possibly none). docs/product.md §Units.
  * Sold units are not served (docs/product.md §Units); each unit carries its estimated payment.
  */
 export default function vehiclesApi(request: Request): Response {

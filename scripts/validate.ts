@@ -68,11 +68,22 @@ async function waitFor(url: string, ms = 240_000): Promise<void> {
   throw new Error(`${url} did not answer within ${ms / 1000} s`);
 }
 
-/** `netlify serve --offline` on free ports (as the end-to-end tests), unless BASE_URL names a running site. */
+/** `netlify serve --offline` of the built dist/ on free ports (as the end-to-end tests), unless BASE_URL names a running site. */
 async function servedSite(): Promise<{ base: string; stop: () => void }> {
   if (process.env.BASE_URL) return { base: process.env.BASE_URL, stop: () => {} };
   const [port, staticPort, functionsPort] = [await freePort(), await freePort(), await freePort()];
-  const args = ['serve', '--offline', '--port', String(port), '--staticServerPort', String(staticPort), '--functions-port', String(functionsPort)];
+  const args = [
+    'serve',
+    '--offline',
+    '--context',
+    'branch:prebuilt',
+    '--port',
+    String(port),
+    '--staticServerPort',
+    String(staticPort),
+    '--functions-port',
+    String(functionsPort),
+  ];
   const server = spawn(join(root, 'node_modules', '.bin', 'netlify'), args, {
     cwd: root,
     env: { ...process.env, BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },

@@ -20,7 +20,7 @@ const Denago = z.strictObject({
   features: z.strictObject({ heading: nonEmpty, items: z.array(z.strictObject({ title: nonEmpty, text: nonEmpty })).min(1) }),
   models: z.strictObject({
     heading: nonEmpty,
-    status: nonEmpty.describe('SPEC 2.9: "Coming Soon"'),
+    status: nonEmpty.describe('What the models section says, e.g. "Coming Soon"'),
     text: nonEmpty,
     action: Action,
     secondary: Action.optional(),

@@ -32,7 +32,7 @@ export const schema = z.strictObject({
     county: nonEmpty,
   }),
   geo: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
-  /** Hours as each page shows them (SPEC 9: the pages disagree; each keeps its own). */
+  /** Hours as each page shows them (docs/product.md §Conflicting figures: the pages disagree; each keeps its own). */
   hours: z.strictObject({ main: z.array(HoursLine).min(1), services: z.array(HoursLine).min(1), about: z.array(HoursLine).min(1) }),
   links: z.strictObject({
     financing: url.describe('External financing application; opens in a new tab'),
@@ -48,7 +48,7 @@ export const schema = z.strictObject({
   serviceRadiusMeters: z.number().int().positive(),
   inquiryResponse: z.strictObject({ maxHours: z.number().int().positive(), typical: nonEmpty }),
   financingOffer: nonEmpty,
-  /** Figures as each page states them (SPEC 9: give both readings, do not reconcile). */
+  /** Figures as each page states them (docs/product.md §Conflicting figures: both readings stand). */
   figures: z.strictObject({
     home: z.strictObject({ happyCustomers: nonEmpty, yearsInBusiness: nonEmpty }),
     about: z.strictObject({

@@ -5,8 +5,8 @@ import { imageSrc, nonEmpty, schemaRef, slug, url } from './common.ts';
 const Figure = nonEmpty;
 
 /**
- * The technical specifications of a model (SPEC 3 "static vehicle model", SPEC 9 table).
- * Each figure is text exactly as SPEC 9 shows it; a figure SPEC leaves out is left out here.
+ * The technical specifications of a model (docs/product.md §Models).
+ * Each figure is text exactly as the model table shows it; a figure the table leaves out is left out here.
  */
 export const ModelSpecs = z.strictObject({
   topSpeed: Figure.describe('e.g. "25 mph" or "25+ mph"'),
@@ -36,7 +36,7 @@ export const SPEC_KEYS = ModelSpecs.keyof().options;
 
 const Brand = z.enum(['denago', 'evolution']);
 
-/** What the MSRP strip of a newer page says (SPEC 2.9: fixed text In Stock). */
+/** What the MSRP strip of a newer page says (docs/product.md §Models: fixed text In Stock). */
 export const Availability = z.enum(['In Stock', 'Pre-order', 'Out of Stock']);
 
 const Series = z.strictObject({
@@ -60,7 +60,7 @@ export const Model = z.strictObject({
   highlights: z.array(ModelSpecs.keyof()).length(4).describe('The four specifications shown as tiles at the top of the page'),
   features: z.array(nonEmpty).min(1),
   specs: ModelSpecs,
-  msrp: z.number().int().positive().optional().describe('Manufacturer suggested retail price in USD, where SPEC gives one'),
+  msrp: z.number().int().positive().optional().describe('Manufacturer suggested retail price in USD, where the model table gives one'),
   featuredPrice: z.number().int().positive().optional().describe('The price the home page features for a model without an MSRP; never shown as MSRP'),
   deliveryTime: nonEmpty.optional().describe('e.g. "2-3 weeks"'),
   availability: Availability.optional().describe('Availability the newer pages print beside the MSRP'),

@@ -18,7 +18,7 @@ export const schema = z.strictObject({
   }),
   showroom: z.strictObject({
     hero: Hero,
-    /** Showroom services of SPEC 2.7: test drives, expert consultation, financing options. */
+    /** Showroom services (docs/product.md §Showroom and about): test drives, expert consultation, financing options. */
     services: z.array(Item).min(1),
     visitText: nonEmpty,
   }),

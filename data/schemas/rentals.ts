@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageSrc, nonEmpty, schemaRef, slug } from './common.ts';
 
-/** The four rental plans of SPEC 2.5, in the order the page shows them. */
+/** The four rental plans (docs/product.md §Rentals), in the order the page shows them. */
 export const PLAN_KEYS = ['daily', 'threeDay', 'weekly', 'monthly'] as const;
 export type PlanKey = (typeof PLAN_KEYS)[number];
 
@@ -16,7 +16,7 @@ const Plan = z.strictObject({
   renewal: nonEmpty.describe('How the plan renews, e.g. "Renews every 7 days"'),
 });
 
-/** What a plan costs on one price list (SPEC 9 prints these figures exactly). */
+/** What a plan costs on one price list (docs/product.md §Rentals lists these figures exactly). */
 const PlanPrice = z.strictObject({
   price: z.number().positive().describe('USD for the whole plan'),
   savingsPercent: z.number().positive().max(100).optional().describe('Shown as "Save 6.8%"; leave out for no saving'),
@@ -34,7 +34,7 @@ export const schema = z
   .strictObject({
     ...schemaRef,
     hero: z.strictObject({ heading: nonEmpty, text: nonEmpty, image: imageSrc }),
-    /** The six benefit bullets of SPEC 2.5. */
+    /** The six benefit bullets (docs/product.md §Rentals). */
     benefits: z.array(z.strictObject({ title: nonEmpty, text: nonEmpty, icon: Icon })).length(6),
     plans: z.strictObject({ daily: Plan, threeDay: Plan, weekly: Plan, monthly: Plan }),
     /** Named price lists; carts that cost the same (4 Seater and Utility) share one. */
@@ -52,7 +52,7 @@ export const schema = z
       )
       .min(1),
     help: z.strictObject({ heading: nonEmpty, text: nonEmpty }),
-    /** The rental terms of SPEC 9 (footnote of /rentals and the terms page). */
+    /** The rental terms of docs/product.md §Rentals (footnote of /rentals and the terms page). */
     terms: z.strictObject({
       delivery: z.strictObject({
         feePerMile: z.number().positive().describe('USD per mile'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nonEmpty, schemaRef, slug } from './common.ts';
 
-/** How a service is priced (SPEC 2.6): from an amount (per unit), by quote, or covered by warranty. */
+/** How a service is priced (docs/product.md §Services): from an amount (per unit), by quote, or covered by warranty. */
 const ServicePrice = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('from'),
@@ -16,7 +16,7 @@ export const schema = z
   .strictObject({
     ...schemaRef,
     hero: z.strictObject({ heading: nonEmpty, text: nonEmpty }),
-    /** The four service cards of SPEC 2.6; each links to the contact form. */
+    /** The four service cards (docs/product.md §Services); each links to the contact form. */
     services: z
       .array(
         z.strictObject({
@@ -30,7 +30,7 @@ export const schema = z
         }),
       )
       .length(4),
-    /** How long most repairs take (SPEC 9: 24-48 hours). */
+    /** How long most repairs take (docs/product.md §Services: 24-48 hours). */
     repairTurnaround: z.strictObject({ minHours: z.number().int().positive(), maxHours: z.number().int().positive() }),
     promises: z.array(z.strictObject({ title: nonEmpty, text: nonEmpty })).min(1),
   })

@@ -37,7 +37,7 @@ export const Battery = z.strictObject({
   warrantyYears: z.number().int().min(0).max(20).describe('Battery warranty in years; 0 for none'),
 });
 
-/** A unit on the lot (SPEC 3 "Vehicle"); the API serves this shape. */
+/** A unit on the lot (docs/product.md §Units); the API serves this shape. */
 const VehicleFields = z.strictObject({
   id: slug.max(80).describe('Used in the address /vehicles/{id}; must not equal a model slug or "not-found"'),
   name: nonEmpty,
@@ -61,7 +61,7 @@ const VehicleFields = z.strictObject({
     })
     .catchall(z.union([z.string(), z.number()]))
     .describe('Every key is listed on the vehicle page; add any other as "camelCaseName": "value"'),
-  /** Fields of the alternate listing shape (SPEC 3); condition and year are required of a unit. */
+  /** Fields of the alternate listing shape (docs/product.md §Units); condition and year are required of a unit. */
   condition: UnitCondition,
   year: z.number().int().min(2000).max(2100),
   model: nonEmpty.optional().describe('Model name without the brand as in data/models.json, e.g. "D5 Maverick 4 Plus": links the unit to its model page'),
@@ -99,7 +99,7 @@ export const RemovedUnit = z.strictObject({
   model: slug.optional().describe('Slug of its model page in data/models.json; without it the address redirects to the inventory'),
 });
 
-/** The inventory price filter (SPEC 5, 9): under `under`, `under` to `over` inclusive, over `over`. */
+/** The inventory price filter (docs/product.md §Inventory): under `under`, `under` to `over` inclusive, over `over`. */
 export const PriceBands = z
   .strictObject({
     under: z.number().int().positive().describe('Upper edge of the lowest band (exclusive), USD'),

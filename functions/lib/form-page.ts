@@ -11,7 +11,7 @@ import {
   type FieldErrors,
   type InquiryField,
 } from '../../src/lib/inquiry.ts';
-import { escapeHtml } from './lead-email.ts';
+import { escapeHtml } from './text.ts';
 
 /**
  * The answer to a plain HTML form post (JavaScript off) that cannot be filed as sent: the

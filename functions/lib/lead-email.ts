@@ -2,6 +2,7 @@ import type { Dealer } from '../../src/lib/data/dealer.ts';
 import type { VehicleDescription } from '../../src/lib/inquiry.ts';
 import { leadVehicle } from './catalog.ts';
 import { interestLabel, type Lead } from './lead.ts';
+import { escapeHtml, oneLine } from './text.ts';
 import { reservationHtml, reservationSubject, reservationText } from './reservation-email.ts';
 
 /** The dealer's e-mail about one lead: a subject, a plain-text body and the same as HTML. */
@@ -9,22 +10,6 @@ export interface LeadEmail {
   subject: string;
   text: string;
   html: string;
-}
-
-const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Everything a visitor typed goes through here before it reaches HTML: it arrives as text. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
-/** One line, no control characters: safe in a subject or a table cell label. */
-export function oneLine(value: string, max = 120): string {
-  const line = value
-    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 /** "Saturday, June 7, 2025 at 10:15 AM EDT": when the lead arrived, in the dealer's time (the text as stored if it is no date). */

@@ -3,7 +3,7 @@ import { LEAD_INTERESTS, type LeadInterest } from '../../src/lib/contact-link.ts
 import { INTEREST_LABELS, inquirySchema, UTM_FIELDS } from '../../src/lib/inquiry.ts';
 import { storedReservationSchema } from './reservation-record.ts';
 
-/** Where a lead came from: what DECISIONS.md 'Lead handling' asks every lead to record. */
+/** Where a lead came from: what every lead records (docs/product.md §Leads). */
 const sourceSchema = z.object({
   /** "json" from the island or an API client; "form" from the plain HTML form (JavaScript off). */
   channel: z.enum(['json', 'form']),

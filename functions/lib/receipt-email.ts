@@ -3,7 +3,8 @@ import { models } from '../../src/lib/data/models.ts';
 import { rentalGroups } from '../../src/lib/data/rentals.ts';
 import { catalog } from './catalog.ts';
 import { interestLabel, type Lead } from './lead.ts';
-import { escapeHtml, pageAddress, receivedText, safeVehicle } from './lead-email.ts';
+import { pageAddress, receivedText, safeVehicle } from './lead-email.ts';
+import { escapeHtml } from './text.ts';
 
 /**
  * The visitor's receipt (docs/product.md §Leads): what was received (interest, the vehicle or

@@ -2,7 +2,7 @@ import { rentalTerms } from '../../src/lib/data/rentals.ts';
 import type { Quote } from '../../src/lib/rental-quote.ts';
 import { daysText } from '../../src/lib/rental-quote.ts';
 import { ESTIMATE_NOTE, quoteLines, reservationSummary, whenText } from '../../src/lib/reservation.ts';
-import { escapeHtml, oneLine } from './lead-email.ts';
+import { escapeHtml, oneLine } from './text.ts';
 import type { StoredReservation } from './reservation-record.ts';
 
 /**

@@ -15,7 +15,7 @@ import {
   type ReservationOptions,
 } from '../../src/lib/reservation.ts';
 import { FORM_PAGE_STYLE } from './form-page.ts';
-import { escapeHtml } from './lead-email.ts';
+import { escapeHtml } from './text.ts';
 
 /**
  * The pages /api/reserve answers a plain HTML form post with (JavaScript off): the quote worked

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * A unit on the lot as a card (SPEC 2.4): first image or a placeholder, NEW badge, name,
+ * A unit on the lot as a card (docs/product.md §Inventory): first image or a placeholder, NEW badge, name,
  * description, price, View Details; plus its colour, street-legal status, an On Hold badge and
  * the estimated monthly payment of an available unit. Rendered by Astro and inside islands alike.
  */

@@ -19,7 +19,7 @@ import {
 } from '../lib/inquiry.ts';
 import { showToast } from '../stores/toast.ts';
 
-/** SPEC 8: the server's error text, else these. */
+/** docs/product.md §Errors: the server's error text, else these. */
 export const SUBMIT_FAILED = 'Failed to submit contact form';
 export const SEND_FAILED = 'Failed to send message. Please try again.';
 
@@ -33,7 +33,7 @@ interface Props {
 }
 
 /**
- * The Send Us a Message form (SPEC 2.8, 4, 5, 8). Its server render is a plain form that posts
+ * The Send Us a Message form (docs/product.md §Contact, §Inquiry, §Errors). Its server render is a plain form that posts
  * to /api/contact, so it works with JavaScript off; hydrated, it validates with the shared
  * schema, prefills from ?interest=&vehicle=&message=, and sends JSON with an idempotency key.
  */

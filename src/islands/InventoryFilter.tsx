@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The inventory (SPEC 2.4): filter bar, count line, grid, empty, loading and error states.
+ * The inventory (docs/product.md §Inventory): filter bar, count line, grid, empty, loading and error states.
  * Its server render is the whole grid, so the page reads with JavaScript off.
  */
 export default function InventoryFilter({ vehicles: initial, choices, priceEdges, refresh = true }: Props) {

@@ -1,4 +1,4 @@
-/** The inquiry subjects of SPEC 5. */
+/** The inquiry subjects (docs/product.md §Inquiry). */
 export const INTERESTS = ['sales', 'service', 'parts', 'general'] as const;
 export type Interest = (typeof INTERESTS)[number];
 
@@ -13,7 +13,7 @@ export interface ContactPrefill {
   message?: string;
 }
 
-/** A link to /contact that prefills the form (DECISIONS.md): /contact?interest=sales&vehicle=… */
+/** A link to /contact that prefills the form (docs/product.md §Inquiry): /contact?interest=sales&vehicle=… */
 export function contactHref(prefill: ContactPrefill = {}): string {
   const params = new URLSearchParams();
   if (prefill.interest) params.set('interest', prefill.interest);

@@ -1,4 +1,4 @@
-/** A small client-side GET with retries (SPEC 7: retried 3 times on failure). Pure: no globals but fetch. */
+/** A small client-side GET with retries (docs/product.md §Inventory: retried 3 times on failure). Pure: no globals but fetch. */
 
 /** A response that arrived but was not a success; `status` is the HTTP status. */
 export class HttpStatusError extends Error {

@@ -1,4 +1,4 @@
-/** The monthly payment estimator of /financing (DECISIONS.md): pure arithmetic and its messages. */
+/** The monthly payment estimator of /financing (docs/product.md §Payments): pure arithmetic and its messages. */
 
 export interface LoanInput {
   /** Vehicle price, USD. */

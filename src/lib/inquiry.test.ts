@@ -20,8 +20,8 @@ const valid = {
   message: 'My cart will not charge.',
 };
 
-describe('inquiry schema (SPEC 5)', () => {
-  it('has the SPEC 5 messages word for word', () => {
+describe('inquiry schema', () => {
+  it('has the field messages word for word', () => {
     expect(MESSAGES).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',

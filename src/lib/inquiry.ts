@@ -3,17 +3,17 @@ import { z } from 'zod/mini';
 import { INTERESTS, type Interest, type LeadInterest } from './contact-link.ts';
 
 /**
- * The contact inquiry (SPEC 3) and its rules (SPEC 5): ONE schema, used by the form island
+ * The contact inquiry and its rules (docs/product.md §Inquiry): ONE schema, used by the form island
  * in the browser and by the /api/contact function on the server.
  */
 
 export { INTERESTS, type Interest };
 
-/** The six fields of SPEC 3, in the order the form shows them (and errors are reported). */
+/** The six fields of an inquiry, in the order the form shows them (and errors are reported). */
 export const INQUIRY_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'interest', 'message'] as const;
 export type InquiryField = (typeof INQUIRY_FIELDS)[number];
 
-/** SPEC 5, word for word. */
+/** docs/product.md §Inquiry, word for word. */
 export const MESSAGES = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
@@ -22,7 +22,7 @@ export const MESSAGES = {
   message: 'Message must be at least 10 characters',
 } as const;
 
-/** What SPEC 5 leaves open ("message: not given"); only an API client can send another value. */
+/** What the form's rules leave open ("message: not given"); only an API client can send another value. */
 export const INTEREST_MESSAGE = 'Interest must be one of sales, service, parts or general';
 
 /** The form's four subjects, and rentals for a stored reservation request. */
@@ -90,7 +90,7 @@ export const inquirySchema = z.object({
     z.pipe(cleaned(), z.string({ error: MESSAGES.email }).check(z.trim(), z.maxLength(LIMITS.email, MESSAGES.email))),
     z.email({ error: MESSAGES.email }),
   ),
-  // SPEC 5 asks for 10 characters; docs/product.md §Inquiry adds 10 digits, with the same message.
+  // At least 10 characters and at least 10 digits, one message for both (docs/product.md §Inquiry).
   phone: z.pipe(
     cleaned(),
     z.string({ error: MESSAGES.phone }).check(
@@ -135,7 +135,7 @@ export function firstError(errors: FieldErrors): string | undefined {
 
 export type InquiryResult = { ok: true; inquiry: Inquiry } | { ok: false; errors: FieldErrors; error: string };
 
-/** Validates unknown input (a JSON body, form fields, the island's state) against SPEC 5. */
+/** Validates unknown input (a JSON body, form fields, the island's state) against docs/product.md §Inquiry. */
 export function validateInquiry(input: unknown): InquiryResult {
   const result = inquirySchema.safeParse(input);
   if (result.success) return { ok: true, inquiry: result.data };

@@ -14,7 +14,7 @@ import {
   type InventoryFilters,
 } from './inventory-filter.ts';
 
-// SPEC 9: price bands at 15000 and 25000.
+// docs/product.md §Inventory: price bands at 15000 and 25000.
 const edges = { under: 15000, over: 25000 };
 const f = (overrides: Partial<InventoryFilters>): InventoryFilters => ({ ...DEFAULT_FILTERS, ...overrides });
 
@@ -105,7 +105,7 @@ describe('category (substring)', () => {
 describe('price bands (15000 and 25000 belong to the middle band)', () => {
   const bands = priceBandValues(edges);
 
-  it('has the values of SPEC 2.4', () => {
+  it('has the three band values', () => {
     expect(bands).toEqual({ under: 'under-15000', between: '15000-25000', over: 'over-25000' });
   });
 
@@ -176,7 +176,7 @@ describe('the URL query', () => {
     edges,
   );
 
-  it('offers the options of SPEC 2.4, "all" first', () => {
+  it('offers the brand, category and price options, "all" first', () => {
     expect(choices.brand.map((o) => o.value)).toEqual(['all', 'denago', 'evolution']);
     expect(choices.category.map((o) => o.value)).toEqual(['all', 'ranger', 'maverick', 'forester', 'turfman', 'rover']);
     expect(choices.price).toEqual([

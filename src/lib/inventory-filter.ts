@@ -1,7 +1,7 @@
 import { formatPrice } from './format.ts';
 
 /**
- * The inventory filters of SPEC 2.4 and 5, as pure functions shared by the static page and
+ * The inventory filters (docs/product.md §Inventory), as pure functions shared by the static page and
  * the filter island. The filter state lives in the URL: ?search=&brand=&category=&price=, plus
  * ?street=legal (street-legal units only) and ?sort= (docs/product.md §Inventory).
  */
@@ -61,7 +61,7 @@ export interface FilterOption {
   label: string;
 }
 
-/** The band values of SPEC 2.4: under-15000, 15000-25000, over-25000 (for edges 15000 and 25000). */
+/** The band values (docs/product.md §Inventory): under-15000, 15000-25000, over-25000 (for edges 15000 and 25000). */
 export function priceBandValues(edges: PriceEdges) {
   return { under: `under-${edges.under}`, between: `${edges.under}-${edges.over}`, over: `over-${edges.over}` } as const;
 }
@@ -84,7 +84,7 @@ export function inPriceBand(price: number, band: string, edges: PriceEdges): boo
 const isAll = (value: string) => value === '' || value.toLowerCase() === ALL;
 
 /**
- * SPEC 5: search is a case-insensitive substring of the name or the description (surrounding
+ * docs/product.md §Inventory: search is a case-insensitive substring of the name or the description (surrounding
  * spaces ignored); brand is a case-insensitive equality; category is a (case-insensitive)
  * substring; price is a band. Filters combine: a unit must pass all of them.
  */

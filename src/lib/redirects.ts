@@ -1,16 +1,12 @@
 import { buildDay } from './data/build-day.ts';
 import { lotAt } from './data/lot.ts';
 import { townAliases } from './data/towns.ts';
+import type { RedirectRule } from './redirect-rule.ts';
 
-/** One line of Netlify's _redirects file. */
-export interface RedirectRule {
-  from: string;
-  to: string;
-  status: 301 | 302 | 404 | 200;
-}
+export type { RedirectRule };
 
 /**
- * Every alias the site answers, in one place (DECISIONS.md, routes). The rules are written to
+ * Every alias the site answers, in one place (docs/product.md §Routes). The rules are written to
  * dist/_redirects by src/pages/_redirects.ts. Netlify applies a rule only where no page exists
  * at that path, so a catch-all never shadows a real page.
  */

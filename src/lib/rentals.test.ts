@@ -33,7 +33,7 @@ describe('rental texts', () => {
     expect(deliveryText({ ...terms, delivery: { feePerMile: 6, includedMiles: 1 } })).toBe('Free delivery within 1 mile');
   });
 
-  it('lists the SPEC 9 rental terms', () => {
+  it('lists the rental terms', () => {
     expect(rentalTermsList(terms)).toEqual([
       'Delivery fee: $6 per mile beyond 10 miles.',
       'Rental periods are in 24-hour increments.',

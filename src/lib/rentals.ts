@@ -28,7 +28,7 @@ export function deliveryFeeText(terms: RentalTerms): string {
   return `Delivery fee: ${formatPrice(feePerMile)} per mile${includedMiles > 0 ? ` beyond ${miles(includedMiles)}` : ''}.`;
 }
 
-/** The rental terms of SPEC 9 as sentences, for the /rentals footnote and the terms page. */
+/** The rental terms (docs/product.md §Rentals) as sentences, for the /rentals footnote and the terms page. */
 export function rentalTermsList(terms: RentalTerms): string[] {
   return [
     deliveryFeeText(terms),

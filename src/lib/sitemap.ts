@@ -4,7 +4,7 @@
  */
 
 /** Pages that exist but are not public entry points: error pages, the confirmation page, and
- * /inventory, whose canonical is /new-inventory (DECISIONS.md). */
+ * /inventory, whose canonical is /new-inventory (docs/product.md §Routes). */
 const EXCLUDED_PATHS = new Set(['/404', '/500', '/inventory', '/thank-you']);
 /** Not-found screens under any folder, such as /vehicles/404. */
 const NOT_FOUND_PAGE = /(^|\/)(404|500|not-found)$/;

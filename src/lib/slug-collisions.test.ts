@@ -3,7 +3,7 @@ import { models } from './data/models.ts';
 import { vehicles } from './data/vehicles.ts';
 import { assertNoSlugCollisions, SlugCollisionError } from './slug-collisions.ts';
 
-/** The 23 static model pages of SPEC 2.9 (the {hash} entries resolved to their model slugs). */
+/** The 23 static model pages (docs/product.md §Models) (the {hash} entries resolved to their model slugs). */
 const MODEL_SLUGS = [
   'evolution-d5-ranger-6-plus',
   'evolution-d5-ranger-2-2-plus',
@@ -55,7 +55,7 @@ describe('assertNoSlugCollisions', () => {
     }
   });
 
-  it('the model data has the 23 model pages of SPEC 2.9', () => {
+  it('the model data has the 23 model pages', () => {
     expect(models.map((m) => m.slug).sort()).toEqual([...MODEL_SLUGS].sort());
   });
 

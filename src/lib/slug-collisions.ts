@@ -11,7 +11,7 @@ export class SlugCollisionError extends Error {
 
 /**
  * Units on the lot (data/vehicles.json ids) and static model pages (model slugs) share the
- * /vehicles/ address space (DECISIONS.md): any clash, a repeated id or a reserved id stops the
+ * /vehicles/ address space (docs/product.md §Routes): any clash, a repeated id or a reserved id stops the
  * build with a message an editor can act on.
  */
 export function assertNoSlugCollisions(ids: readonly string[], modelSlugs: readonly string[], reserved: readonly string[] = RESERVED_VEHICLE_IDS): void {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { county, countyPage, municipalities, popularCartsLimit, townAliases, townBrands, townPages } from './data/towns.ts';
 
-// The municipalities of SPEC 2.10 with their real type (DECISIONS.md: Beverly is a city; every
-// other municipality SPEC leaves untyped is a township).
-const SPEC_TOWNS = [
+// The municipalities with their real type (docs/product.md §Towns: Beverly is a city, the
+// others without a stated type are townships).
+const MUNICIPALITIES = [
   'Bass River Township',
   'Beverly City',
   'Bordentown City',
@@ -48,8 +48,8 @@ const SPEC_TOWNS = [
 const OTHER_COUNTIES = /\b(Atlantic|Camden|Cape May|Cumberland|Gloucester|Mercer|Monmouth|Ocean|Salem)\s+County\b/;
 
 describe('town data', () => {
-  it('has the 40 municipalities of SPEC 2.10 with their real type', () => {
-    expect(municipalities.map((m) => m.fullName).sort()).toEqual([...SPEC_TOWNS].sort());
+  it('has the 40 municipalities with their real type', () => {
+    expect(municipalities.map((m) => m.fullName).sort()).toEqual([...MUNICIPALITIES].sort());
   });
 
   it('makes 41 town pages: the county hub and 40 municipalities at /{town}-{type}-golf-carts', () => {
@@ -112,7 +112,7 @@ describe('town data', () => {
     expect(townPages[0]?.neighbours).toHaveLength(40);
   });
 
-  it('shows at most 3 vehicles and the six brands of SPEC 2.10', () => {
+  it('shows at most 3 vehicles and the six town-page brands', () => {
     expect(popularCartsLimit).toBe(3);
     expect(townBrands.map((b) => b.name)).toEqual(['Club Car', 'EZ-GO', 'Denago', 'Evolution', 'Tomberlin', 'Swift EV']);
   });

@@ -45,7 +45,7 @@ describe('pickBackground', () => {
   });
 });
 
-describe('popularCarts (SPEC 2.10: at most the first 3 vehicles)', () => {
+describe('popularCarts: at most the first 3 vehicles', () => {
   const list = ['a', 'b', 'c', 'd', 'e'];
 
   it('keeps the first three, in order', () => expect(popularCarts(list, 3)).toEqual(['a', 'b', 'c']));

@@ -1,8 +1,8 @@
 import { slugify } from './format.ts';
-import type { RedirectRule } from './redirects.ts';
+import type { RedirectRule } from './redirect-rule.ts';
 
 /**
- * Town landing pages (SPEC 2.10, DECISIONS.md): naming, addresses, the background pick, the
+ * Town landing pages (docs/product.md §Towns): naming, addresses, the background pick, the
  * Popular Golf Carts rule, the map query and the alias redirects. Pure functions over plain data.
  */
 
@@ -66,7 +66,7 @@ export interface TownAliases {
 }
 
 /**
- * Every other spelling of a town page (DECISIONS.md): /{town}-golf-carts, the town with a wrong
+ * Every other spelling of a town page (docs/product.md §Towns): /{town}-golf-carts, the town with a wrong
  * type (/beverly-township-golf-carts) and the listed extra aliases, each redirected to its one
  * canonical page. A spelling that fits two pages (Bordentown city and township) is left out, and
  * so is one that is itself a canonical page.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brandCardBadge, categoryLabel, detailBadge, seatsLabel, specLabel, specRows } from './vehicle-display.ts';
 
-describe('detailBadge (SPEC 4)', () => {
+describe('detailBadge', () => {
   it.each([
     [true, true, 'NEW'],
     [false, true, 'NEW'],
@@ -12,7 +12,7 @@ describe('detailBadge (SPEC 4)', () => {
   });
 });
 
-describe('brandCardBadge (SPEC 4)', () => {
+describe('brandCardBadge', () => {
   it('is In Stock or Contact Us', () => {
     expect(brandCardBadge({ inStock: true })).toBe('In Stock');
     expect(brandCardBadge({ inStock: false })).toBe('Contact Us');

@@ -1,4 +1,4 @@
-/** How a unit on the lot is labelled on its page and on brand pages (SPEC 2.9, 4). Pure. */
+/** How a unit on the lot is labelled on its page and on brand pages (docs/product.md §Units, §Brands). Pure. */
 
 interface Stock {
   inStock: boolean;
@@ -18,7 +18,7 @@ export function brandCardBadge(vehicle: Pick<Stock, 'inStock'>): 'In Stock' | 'C
   return vehicle.inStock ? 'In Stock' : 'Contact Us';
 }
 
-/** Labels of the SPEC 3 specification keys; any other key is spelled out from its camelCase name. */
+/** Labels of the usual specification keys (docs/product.md §Units); any other key is spelled out from its camelCase name. */
 const SPEC_LABELS: Readonly<Record<string, string>> = {
   topSpeed: 'Top Speed',
   range: 'Range',

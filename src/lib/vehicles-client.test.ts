@@ -54,7 +54,7 @@ describe('fetchInventory', () => {
     expect(calls).toEqual(['/api/vehicles']);
   });
 
-  it('fails with the SPEC 8 text after 3 retries', async () => {
+  it('fails with the error text after 3 retries', async () => {
     const { fetch, calls } = answering(503, { error: 'down' });
     await expect(fetchInventory({ fetch, sleep })).rejects.toThrow(/^Failed to fetch vehicles: 503$/);
     expect(calls).toHaveLength(4);

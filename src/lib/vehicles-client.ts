@@ -1,6 +1,6 @@
 import { fetchWithRetry, HttpStatusError, type RetryOptions } from './fetch-with-retry.ts';
 
-/** The fields of a unit the inventory grid and its filters use (a subset of SPEC 3 Vehicle). */
+/** The fields of a unit the inventory grid and its filters use (a subset of the vehicle of docs/product.md §Units). */
 export interface InventoryItem {
   id: string;
   name: string;
@@ -66,7 +66,7 @@ function isInventoryItem(value: unknown): value is InventoryItem {
   );
 }
 
-/** The message of SPEC 8 after "Error loading vehicles: ". */
+/** The message (docs/product.md §Errors) after "Error loading vehicles: ". */
 export function vehiclesErrorMessage(error: unknown): string {
   if (error instanceof HttpStatusError) return `Failed to fetch vehicles: ${error.status}`;
   if (error instanceof SyntaxError || error instanceof TypeError) return 'Failed to fetch vehicles: network error';
@@ -74,8 +74,8 @@ export function vehiclesErrorMessage(error: unknown): string {
 }
 
 /**
- * GET /api/vehicles with 3 retries (SPEC 7). Resolves with the units, or rejects with an Error
- * whose message is the SPEC 8 text, e.g. "Failed to fetch vehicles: 503".
+ * GET /api/vehicles with 3 retries (docs/product.md §Inventory). Resolves with the units, or rejects with an Error
+ * whose message is the text of docs/product.md §Errors, e.g. "Failed to fetch vehicles: 503".
  */
 export async function fetchInventory(options: RetryOptions = {}): Promise<InventoryItem[]> {
   let body: unknown;

@@ -9,10 +9,10 @@ export interface Toast {
   variant: ToastVariant;
 }
 
-/** How long a toast stays up (SPEC 9). */
+/** How long a toast stays up (docs/product.md §Inquiry). */
 export const TOAST_DURATION_MS = 5000;
 
-/** The toast on screen; one at a time, a new one replaces the old (SPEC 9). */
+/** The toast on screen; one at a time, a new one replaces the old (docs/product.md §Inquiry). */
 export const $toast = atom<Toast | null>(null);
 
 let nextId = 1;

@@ -41,7 +41,7 @@ test.describe('Denago page', () => {
 });
 
 test.describe('Evolution page', () => {
-  test('series cards and the two featured models of SPEC 2.9', async ({ page, axe }) => {
+  test('series cards and the two featured models', async ({ page, axe }) => {
     expect(await scriptsOnLoad(page, '/evolution')).toEqual([]);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Evolution Electric Vehicles');
 

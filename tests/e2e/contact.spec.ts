@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { fillForm, formReady, freshRateLimit, leadFor, newVisitor } from './contact-leads.ts';
 
-const SPEC5 = [
+const FIELD_MESSAGES = [
   'First name is required',
   'Last name is required',
   'Invalid email address',
@@ -10,7 +10,7 @@ const SPEC5 = [
 ];
 
 test.describe('contact page', () => {
-  test('has the hero with a call button, map, contact details, hours and the form (SPEC 2.8), and passes axe', async ({ page, axe }) => {
+  test('has the hero with a call button, map, contact details, hours and the form, and passes axe', async ({ page, axe }) => {
     await page.goto('/contact');
     await expect(page).toHaveTitle('Contact Us | Burlington Golf Carts');
     await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
@@ -36,7 +36,7 @@ test.describe('contact page', () => {
     await axe();
   });
 
-  test('shows every SPEC 5 message, announces them and moves focus to the first error', async ({ page, axe }) => {
+  test('shows every field message, announces them and moves focus to the first error', async ({ page, axe }) => {
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/contact')) posts.push(request.method());
@@ -45,7 +45,7 @@ test.describe('contact page', () => {
     await formReady(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
 
-    for (const message of SPEC5) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    for (const message of FIELD_MESSAGES) await expect(page.getByText(message, { exact: true })).toBeVisible();
     const firstName = page.getByLabel('First Name');
     await expect(firstName).toBeFocused();
     await expect(firstName).toHaveAttribute('aria-invalid', 'true');
@@ -64,7 +64,7 @@ test.describe('contact page', () => {
     await page.getByLabel('Message').fill('Hi there');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByLabel('Email')).toBeFocused();
-    for (const message of SPEC5.slice(2)) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    for (const message of FIELD_MESSAGES.slice(2)) await expect(page.getByText(message, { exact: true })).toBeVisible();
     expect(posts, 'invalid input never reaches the server').toEqual([]);
   });
 
@@ -138,7 +138,7 @@ test.describe('contact page', () => {
     allowResourceErrors(pageErrors);
   });
 
-  test('falls back to SPEC 8 texts when the answer has no error, or nothing arrives', async ({ page, pageErrors }) => {
+  test('falls back to the fallback error texts when the answer has no error, or nothing arrives', async ({ page, pageErrors }) => {
     let mode: 'no-error' | 'network' = 'no-error';
     await page.route('**/api/contact', (route) =>
       mode === 'no-error' ? route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }) : route.abort('failed'),
@@ -190,7 +190,7 @@ test.describe('contact page', () => {
 });
 
 test.describe('thank-you page', () => {
-  test('confirms, gives the response times, a call card, three steps and the four links (SPEC 2.8)', async ({ page, axe }) => {
+  test('confirms, gives the response times, a call card, three steps and the four links', async ({ page, axe }) => {
     await page.goto('/thank-you');
     await expect(page.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);

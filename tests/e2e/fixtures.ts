@@ -1,5 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+// The axe-core that @axe-core/playwright runs, resolved from it.
+const fromAxeBuilder = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
+const AXE_SOURCE = readFileSync(fromAxeBuilder.resolve('axe-core/axe.min.js'), 'utf8');
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+interface AxeInPage {
+  run: (context: Document, options: { runOnly: { type: 'tag'; values: string[] }; resultTypes: ['violations'] }) => Promise<{ violations: Violation[] }>;
+}
+
+/**
+ * The WCAG 2.2 A/AA violations of a page. A page without frames gets axe-core injected once and
+ * run in place (a fifth of the time AxeBuilder takes, which opens a blank page per run to merge
+ * frame results); a page with frames goes through AxeBuilder, which checks inside them too.
+ */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  if (page.frames().length > 1) return (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations;
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const { axe } = window as unknown as { axe: AxeInPage };
+    return (await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })).violations;
+  }, AXE_TAGS);
+}
 
 /**
  * With JavaScript off Chromium runs no timers, and axe cannot finish. So axe checks a copy of the
@@ -59,8 +84,8 @@ export const test = base.extend<{ pageErrors: string[]; allowNotFound: (path: st
     await use(async (target = page) => {
       const scriptingOff = await target.evaluate(() => matchMedia('(scripting: none)').matches);
       const subject = scriptingOff ? await noScriptCopy(target, browser) : target;
-      const results = await new AxeBuilder({ page: subject }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-      const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+      const violations = await axeViolations(subject);
+      const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
       if (scriptingOff) await subject.context().close();
       expect(summary, 'axe found accessibility violations').toEqual([]);
     });

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 
 test.describe('home page', () => {
-  test('shows every section of SPEC 2.3 and passes axe', async ({ page, axe }) => {
+  test('shows every section of the home page and passes axe', async ({ page, axe }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/Golf Carts/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -82,7 +82,7 @@ test.describe('header and footer', () => {
     await expect(page.locator('header [aria-current="page"]')).toHaveCount(0);
   });
 
-  test('the footer has every link of SPEC 2.2, the hours and both phone numbers', async ({ page }) => {
+  test('the footer has every footer link, the hours and both phone numbers', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     const links = await footer

@@ -13,7 +13,7 @@ interface ApiVehicle {
   inStock: boolean;
 }
 
-/** The lot as the API serves it; expected results below apply the SPEC 5 rules to it. */
+/** The lot as the API serves it; expected results below apply the filter rules of docs/product.md §Inventory to it. */
 async function lot(request: APIRequestContext): Promise<ApiVehicle[]> {
   const response = await request.get('/api/vehicles');
   expect(response.status()).toBe(200);
@@ -92,7 +92,7 @@ test.describe('inventory without JavaScript (what a crawler reads)', () => {
 });
 
 test.describe('inventory filters', () => {
-  test('the filter bar has the controls and options of SPEC 2.4', async ({ page, axe }) => {
+  test('the filter bar has its search, brand, category and price controls and options', async ({ page, axe }) => {
     await page.goto('/inventory');
     await expect(filterBar(page).getByLabel('Search')).toBeVisible();
     const values = (label: 'Brand' | 'Category' | 'Price') =>
@@ -247,7 +247,7 @@ test.describe('inventory filter state in the URL', () => {
 });
 
 test.describe('inventory empty state', () => {
-  test('no match shows the SPEC 8 texts, and Clear All Filters brings every unit back', async ({ page, request, axe }) => {
+  test('no match shows the no-match texts, and Clear All Filters brings every unit back', async ({ page, request, axe }) => {
     const vehicles = await lot(request);
     await page.goto('/inventory');
     await hydrated(page);
@@ -290,7 +290,7 @@ test.describe('inventory data from /api/vehicles', () => {
     await expectShown(page, fresh, 2);
   });
 
-  test('a failing API shows the SPEC 8 error after 3 retries; Try Again shows six skeletons, then the list', async ({ page, request, pageErrors }) => {
+  test('a failing API shows the load error after 3 retries; Try Again shows six skeletons, then the list', async ({ page, request, pageErrors }) => {
     const vehicles = await lot(request);
     let calls = 0;
     let mode: 'fail' | 'hold' = 'fail';

@@ -1,7 +1,7 @@
 import { expect, isMobile, test } from './fixtures.ts';
 
 test.describe('a newer model page (Evolution D5 Maverick 4 Plus)', () => {
-  test('shows every part of SPEC 2.9 with the NEW badge and the MSRP strip, and passes axe', async ({ page, axe }) => {
+  test('shows every part of a model page with the NEW badge and the MSRP strip, and passes axe', async ({ page, axe }) => {
     await page.goto('/vehicles/evolution-d5-maverick-4-plus');
     await expect(page).toHaveTitle(/Evolution D5 Maverick 4 Plus/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/vehicles\/evolution-d5-maverick-4-plus$/);

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 
-/** The pages of issue 7 and one thing each must show, with JavaScript on and off. */
+/** The content pages (rentals, services, showroom, about, financing, legal) and one thing each must show, with JavaScript on and off. */
 const PAGES = [
   { path: '/rentals', title: /Golf Cart Rentals/, shows: '$116.67 per day' },
   { path: '/services', title: /Service, Repair/, shows: 'From $85/hour' },
@@ -11,7 +11,7 @@ const PAGES = [
   { path: '/terms', title: /Terms of Use/, shows: 'No refunds for early returns.' },
 ] as const;
 
-test.describe('issue 7 pages', () => {
+test.describe('content pages', () => {
   for (const { path, title, shows } of PAGES) {
     test(`${path} reads, has its own title and canonical URL, and passes axe`, async ({ page, axe }) => {
       test.slow(); // axe over a long page on a busy machine
@@ -36,7 +36,7 @@ test.describe('issue 7 pages', () => {
   });
 });
 
-test.describe('issue 7 pages with JavaScript off', () => {
+test.describe('content pages with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const { path, shows } of PAGES) {
@@ -93,7 +93,7 @@ test.describe('/rentals', () => {
     await expect(page.getByRole('link', { name: /^RESERVE TODAY/ })).toHaveCount(12);
   });
 
-  test('has the footnote of SPEC 9', async ({ page }) => {
+  test('has the rental terms footnote', async ({ page }) => {
     await page.goto('/rentals');
     const terms = page.getByRole('region', { name: 'Rental terms' });
     await expect(terms).toContainText('Delivery fee: $6 per mile beyond 10 miles.');

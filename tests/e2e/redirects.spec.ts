@@ -1,25 +1,25 @@
 import { expect, test } from './fixtures.ts';
-import { builtRedirects, builtVehicles, SHARED_NAMES, SPEC_TOWNS } from './towns-fixtures.ts';
+import { builtRedirects, builtVehicles, SHARED_NAMES, MUNICIPALITIES } from './towns-fixtures.ts';
 
 const rules = builtRedirects();
 const slug = (text: string) => text.toLowerCase().replace(/\s+/g, '-');
 /** A rule's path with its placeholder filled in (":id" → a unit on the lot, "*" → an unknown name). */
 const concrete = (path: string) => path.replace(/:id\b/, builtVehicles()[0]?.id ?? 'unit').replace(/\*$/, 'no-such-unit-anywhere');
 
-test('the redirects cover every alias of DECISIONS.md', () => {
+test('the redirects cover every alias of a town, brand and vehicle address', () => {
   const target = (from: string) => rules.find((r) => r.from === from);
   expect(target('/vehicle/:id')).toEqual({ from: '/vehicle/:id', to: '/vehicles/:id', status: 301 });
   expect(target('/brands/denago')).toEqual({ from: '/brands/denago', to: '/denago', status: 301 });
   expect(target('/brands/evolution')).toEqual({ from: '/brands/evolution', to: '/evolution', status: 301 });
   expect(target('/beverly-township-golf-carts')?.to).toBe('/beverly-city-golf-carts');
-  for (const town of SPEC_TOWNS) {
+  for (const town of MUNICIPALITIES) {
     const canonical = `/${slug(town.name)}-${town.type}-golf-carts`;
     const bare = `/${slug(town.name)}-golf-carts`;
     if (SHARED_NAMES.includes(town.name)) expect(target(bare), bare).toBeUndefined();
     else expect(target(bare), bare).toEqual({ from: bare, to: canonical, status: 301 });
     for (const wrong of ['township', 'borough', 'city'].filter((t) => t !== town.type)) {
       const from = `/${slug(town.name)}-${wrong}-golf-carts`;
-      const shared = SPEC_TOWNS.filter((t) => t.name === town.name);
+      const shared = MUNICIPALITIES.filter((t) => t.name === town.name);
       // Another town of the same name owns this type, or two of them could be meant.
       if (shared.some((t) => t.type === wrong) || shared.length > 1) continue;
       expect(target(from), from).toEqual({ from, to: canonical, status: 301 });

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Expectations shared by the town, redirect and link specs, written from SPEC 2.10 and DECISIONS.md. */
+/** Expectations shared by the town, redirect and link specs, written from docs/product.md §Towns. */
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** The 40 municipalities of SPEC 2.10 with their real type (DECISIONS.md). */
-export const SPEC_TOWNS: readonly { name: string; type: 'township' | 'borough' | 'city' }[] = [
+/** The 40 municipalities with their real type. */
+export const MUNICIPALITIES: readonly { name: string; type: 'township' | 'borough' | 'city' }[] = [
   ['Bass River', 'township'],
   ['Beverly', 'city'],
   ['Bordentown', 'city'],
@@ -55,13 +55,13 @@ const capital = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1
 /** The 41 town pages: the county hub and each municipality, with the full name the page shows. */
 export const TOWN_PAGES = [
   { fullName: 'Burlington County', path: '/burlington-county-golf-carts' },
-  ...SPEC_TOWNS.map((t) => ({ fullName: `${t.name} ${capital(t.type)}`, path: `/${slug(t.name)}-${t.type}-golf-carts` })),
+  ...MUNICIPALITIES.map((t) => ({ fullName: `${t.name} ${capital(t.type)}`, path: `/${slug(t.name)}-${t.type}-golf-carts` })),
 ];
 
 /** Names shared by two municipalities: their bare spelling is ambiguous and is not redirected. */
 export const SHARED_NAMES = ['Bordentown', 'Burlington', 'Pemberton'];
 
-/** SPEC 2.10: one of 8 background images. */
+/** docs/product.md §Towns: one of 8 background images. */
 export const BACKGROUNDS = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `/images/towns/bg-${n}.svg`);
 
 interface DemoVehicle {

@@ -18,7 +18,7 @@ const SAMPLES = [
 ];
 
 for (const { path, town, neighbour } of SAMPLES) {
-  test(`${town}: every block of SPEC 2.10, with working buttons, and axe`, async ({ page, axe }) => {
+  test(`${town}: every block of a town page, with working buttons, and axe`, async ({ page, axe }) => {
     await page.goto(path);
     await expect(page).toHaveTitle(new RegExp(`Golf Carts for Sale in ${town}, NJ`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Golf Carts in ${town}, NJ`);

@@ -22,7 +22,7 @@ async function lot(request: APIRequestContext): Promise<ApiVehicle[]> {
   return (await response.json()) as ApiVehicle[];
 }
 
-/** SPEC 4: NEW if new; otherwise In Stock if in stock; otherwise Out of Stock. */
+/** docs/product.md §Units: NEW if new; otherwise In Stock if in stock; otherwise Out of Stock. */
 const badgeOf = (v: ApiVehicle) => (v.isNew ? 'NEW' : v.inStock ? 'In Stock' : 'Out of Stock');
 
 const money = (amount: number) => `$${amount.toLocaleString('en-US')}`;
@@ -34,7 +34,7 @@ async function jsonLd(page: Page): Promise<Record<string, any>[]> {
 }
 
 test.describe('vehicle page', () => {
-  test('shows every part of SPEC 2.9 for a unit, with Product JSON-LD', async ({ page, request, axe }) => {
+  test('shows every part of a unit page, with Product JSON-LD', async ({ page, request, axe }) => {
     const vehicle = (await lot(request))[0]!;
     await page.goto(`/vehicles/${vehicle.id}`);
     await expect(page).toHaveTitle(new RegExp(vehicle.name.replace(/[()+]/g, '\\$&')));
@@ -97,7 +97,7 @@ test.describe('vehicle page', () => {
     await expect(specs.locator('dd')).toHaveText(Object.values(vehicle.specifications).map(String));
   });
 
-  test('the badge follows SPEC 4 for each kind of unit', async ({ page, request }) => {
+  test('the badge reads NEW, In Stock or Out of Stock for each kind of unit', async ({ page, request }) => {
     const vehicles = await lot(request);
     // Available units (an on-hold unit shows On Hold instead: docs/product.md §Units).
     const available = vehicles.filter((v) => v.status === 'available');

@@ -15,9 +15,11 @@ afterAll(async () => {
   await blobs.stop();
 });
 
+// `npm test` checks a burst of 40; `npm run burst` measures 200 and prints the times.
+const submissions = Number(process.env.LEAD_BURST ?? 40);
+
 describe('a burst of inquiries', () => {
-  it('200 concurrent valid submissions → 200 distinct stored leads, each e-mailed once', { timeout: 120_000 }, async () => {
-    const submissions = 200;
+  it(`${submissions} concurrent valid submissions → as many distinct stored leads, each e-mailed once`, { timeout: 120_000 }, async () => {
     const client = new Client();
     const started = performance.now();
     const answers = await Promise.all(

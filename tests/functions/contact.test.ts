@@ -39,7 +39,7 @@ const one = (parent: Document | Element, tag: string): Element => {
   return found;
 };
 
-describe('POST /api/contact: SPEC 5 rules and messages', () => {
+describe('POST /api/contact: field rules and messages', () => {
   it('is routed at /api/contact', () => {
     expect(config.path).toBe('/api/contact');
   });
@@ -117,7 +117,7 @@ describe('POST /api/contact: bad input never gets a 5xx', () => {
     expect(await json(response)).toEqual({ error: 'Request body must be a JSON object' });
   });
 
-  it('wrong types → 400 with the SPEC message of the first field', async () => {
+  it('wrong types → 400 with the message of the first field', async () => {
     const response = await client.post({ firstName: 42, lastName: ['Doe'], email: { a: 1 }, phone: 6095550100, interest: 7, message: true });
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({ error: 'First name is required' });
@@ -448,7 +448,7 @@ describe('POST /api/contact: spam guards', () => {
     expect(await spam()).toBe(0);
   });
 
-  it('a plain JSON POST with only the six SPEC fields is a real lead', async () => {
+  it('a plain JSON POST with only the six form fields is a real lead', async () => {
     await client.post(VALID);
     expect(await storedLeads(blobs.store)).toHaveLength(1);
     expect(await spam()).toBe(0);

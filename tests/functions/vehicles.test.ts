@@ -12,7 +12,7 @@ async function someVehicle() {
 }
 
 describe('GET /api/vehicles', () => {
-  it('answers a JSON array of vehicles with every SPEC 3 field', async () => {
+  it('answers a JSON array of vehicles with every vehicle field', async () => {
     const response = get('/api/vehicles');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -73,7 +73,7 @@ describe('the brand page inventory', () => {
     specifications: { seatingCapacity: 2 },
   };
 
-  it('shows the empty message of SPEC 8 with a contact button', () => {
+  it('shows the empty brand-inventory message with a contact button', () => {
     const html = render(BrandInventory, { brandName: 'Evolution', vehicles: [], contactHref: '/contact?interest=sales' });
     expect(html).toContain('No Evolution vehicles are currently in our inventory. Contact us for availability updates.');
     expect(html).toContain('href="/contact?interest=sales"');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dealer } from '../../src/lib/data/dealer.ts';
 import { builtPage, elements, jsonLd, links, mainOf, textOf } from './pages-html.ts';
 
-describe('/about (SPEC 2.7, 9)', () => {
+describe('/about', () => {
   const html = builtPage('about.html');
   const main = mainOf(html);
   const text = textOf(main);
@@ -47,7 +47,7 @@ describe('/about (SPEC 2.7, 9)', () => {
   });
 });
 
-describe('/showroom (SPEC 2.7)', () => {
+describe('/showroom', () => {
   const html = builtPage('showroom.html');
   const main = mainOf(html);
   const text = textOf(main);

@@ -39,7 +39,7 @@ describe('/terms', () => {
   const main = mainOf(builtPage('terms.html'));
   const text = textOf(main);
 
-  it('carries the rental terms of SPEC 9', () => {
+  it('carries the rental terms', () => {
     const terms = textOf(elements(main, 'ul', 'data-rental-terms')[0]?.html ?? '');
     expect(terms).toContain('Delivery fee: $6 per mile beyond 10 miles.');
     expect(terms).toContain('Rental periods are in 24-hour increments.');
@@ -77,7 +77,9 @@ describe('/financing', () => {
   });
 
   it('hydrates the estimator only when it is seen', () => {
-    expect(html).toMatch(/<astro-island[^>]*component-url="\/_astro\/PaymentEstimator[^"]*"[^>]*client="interaction"[^>]*&quot;value&quot;:&quot;visible&quot;/);
+    expect(html).toMatch(
+      /<astro-island[^>]*component-url="\/_astro\/PaymentEstimator[^"]*"[^>]*client="interaction"[^>]*&quot;value&quot;:&quot;visible&quot;/,
+    );
   });
 
   it('notes 0% financing on select models', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rentalGroups } from '../../src/lib/data/rentals.ts';
 import { builtPage, elements, jsonLd, links, mainOf, textOf } from './pages-html.ts';
 
-// SPEC 9, "Rentals": every figure as the spec prints it (thousands separated by formatPrice).
+// docs/product.md §Rentals: every figure as the product states it (thousands separated by formatPrice).
 const STANDARD = {
   daily: { price: '$245' },
   threeDay: { price: '$685', savings: 'Save 6.8%', perDay: '$228.34 per day' },
@@ -27,7 +27,7 @@ const html = builtPage('rentals.html');
 const main = mainOf(html);
 const groups = elements(main, 'section', 'data-group');
 
-describe('/rentals figures (SPEC 2.5, 9)', () => {
+describe('/rentals figures', () => {
   it('shows three plan groups in order: 4 Seater, 6 Seater, Utility', () => {
     expect(groups.map((g) => g.value)).toEqual(['4-seater', '6-seater', 'utility']);
   });
@@ -107,7 +107,7 @@ describe('/rentals figures (SPEC 2.5, 9)', () => {
     expect([...new Set(cents)].sort()).toEqual(['$116.67', '$228.34']);
   });
 
-  it('has the six benefits of SPEC 2.5', () => {
+  it('has the six benefits', () => {
     const text = textOf(main);
     for (const benefit of [
       'Street Legal with Seat Belts',
@@ -121,7 +121,7 @@ describe('/rentals figures (SPEC 2.5, 9)', () => {
     }
   });
 
-  it('has badges, the Need Help Choosing block and the footnote of SPEC 9', () => {
+  it('has badges, the Need Help Choosing block and the rental terms footnote', () => {
     const text = textOf(main);
     expect(text).toContain('Most Popular');
     expect(text).toContain('Need Help Choosing?');

@@ -4,7 +4,7 @@ import { builtPage, elements, jsonLd, links, mainOf, textOf } from './pages-html
 const html = builtPage('services.html');
 const main = mainOf(html);
 
-describe('/services figures (SPEC 2.6, 9)', () => {
+describe('/services figures', () => {
   const cards = elements(main, 'article', 'data-service');
 
   it.each([

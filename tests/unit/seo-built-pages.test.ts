@@ -8,7 +8,7 @@ import { auditPages, auditSitemap, readHead, type BuiltPage } from './seo-audit.
 const dist = join(import.meta.dirname, '..', '..', 'dist');
 // The same rule as astro.config.mjs: SITE_URL wins, else the dealer's website.
 const site = process.env.SITE_URL || dealer.website;
-// DECISIONS.md: /inventory serves the inventory, whose canonical is /new-inventory.
+// docs/product.md §Routes: /inventory serves the inventory, whose canonical is /new-inventory.
 const alternates = { '/inventory': '/new-inventory' };
 
 function builtPages(): BuiltPage[] {

@@ -3,13 +3,13 @@ import { schema } from '../../data/schemas/vehicles.ts';
 import { DataFileError, parseDataFile } from '../../src/lib/data-file.ts';
 import { priceBands, vehicles } from '../../src/lib/data/vehicles.ts';
 
-describe('the lot in data/vehicles.json (issue 3)', () => {
+describe('the lot in data/vehicles.json', () => {
   it('has at least 16 units across Denago and Evolution', () => {
     expect(vehicles.length).toBeGreaterThanOrEqual(16);
     expect(new Set(vehicles.map((v) => v.brand))).toEqual(new Set(['denago', 'evolution']));
   });
 
-  it('covers the five categories of SPEC 2.4', () => {
+  it('covers the five categories', () => {
     expect(new Set(vehicles.map((v) => v.category))).toEqual(new Set(['ranger', 'maverick', 'forester', 'turfman', 'rover']));
   });
 
@@ -26,7 +26,7 @@ describe('the lot in data/vehicles.json (issue 3)', () => {
     expect(vehicles.some((v) => v.price > 25000)).toBe(true);
   });
 
-  it('states the price band edges of SPEC 9', () => {
+  it('states the price band edges 15000 and 25000', () => {
     expect(priceBands).toEqual({ under: 15000, over: 25000 });
   });
 

@@ -45,7 +45,7 @@ function Select({
 }
 
 /**
- * The filter bar of SPEC 2.4: text search, brand, category, price band and Apply Filters, plus
+ * The filter bar (docs/product.md §Inventory): text search, brand, category, price band and Apply Filters, plus
  * the sort and "Street legal only" (docs/product.md §Inventory). It is a real GET form
  * (?search=&brand=&category=&price=&sort=&street=); with JavaScript the island filters live and
  * Apply Filters only commits the search to the address bar.

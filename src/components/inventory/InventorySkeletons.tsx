@@ -1,4 +1,4 @@
-/** How many placeholder cards show while the inventory loads (SPEC 2.4, 9). */
+/** How many placeholder cards show while the inventory loads (docs/product.md §Inventory). */
 export const SKELETON_COUNT = 6;
 
 /** Six grey cards in the shape of vehicle cards, announced once as "Loading vehicles…". */

@@ -79,7 +79,7 @@ export type VehiclesQuery = { status: 'loading' } | { status: 'error'; message: 
 /**
  * The lot as the island shows it. It starts from the pre-rendered list, then asks
  * /api/vehicles once for fresh stock (3 retries, never again on window focus). If that fails
- * the error of SPEC 8 replaces the grid; Try Again shows the six skeletons while it reloads.
+ * the error of docs/product.md §Errors replaces the grid; Try Again shows the six skeletons while it reloads.
  */
 export function useVehicles(initial: InventoryItem[], refresh: boolean, retry: RetryOptions = {}) {
   const [query, setQuery] = useState<VehiclesQuery>({ status: 'success', vehicles: initial });

@@ -16,8 +16,8 @@ interface Props {
 }
 
 /**
- * A brand page's current inventory (SPEC 2.9): cards with an In Stock or Contact Us badge,
- * seats and category, or the empty message of SPEC 8 with a contact button. Rendered to
+ * A brand page's current inventory (docs/product.md §Brands): cards with an In Stock or Contact Us badge,
+ * seats and category, or the empty message of docs/product.md §Errors with a contact button. Rendered to
  * static HTML at build time (no client JavaScript).
  */
 export default function BrandInventory({ brandName, vehicles, contactHref }: Props) {

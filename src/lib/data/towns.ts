@@ -37,7 +37,7 @@ export const townBrands = data.townPage.brands.map((slug, index) => {
   return brand;
 });
 
-/** How many vehicles Popular Golf Carts shows (SPEC 2.10: at most 3). */
+/** How many vehicles Popular Golf Carts shows (docs/product.md §Towns: at most 3). */
 export const popularCartsLimit = data.townPage.popularCarts;
 
 const bySlug = new Map(municipalities.map((m) => [m.slug, m]));

@@ -12,7 +12,7 @@ export const units = file.vehicles;
 export const vehicles = units.filter(isListed);
 export const { priceBands, removed: removedUnits, soldPageDays } = file;
 
-/** The brands and categories a unit can have, in filter order (SPEC 2.4). */
+/** The brands and categories a unit can have, in filter order (docs/product.md §Inventory). */
 export const vehicleBrands = VehicleBrand.options;
 export const vehicleCategories = VehicleCategory.options;
 

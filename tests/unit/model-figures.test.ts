@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allModels, getModel, modelSlugs } from '../../src/lib/models.ts';
 
 /**
- * SPEC 9 "Model specifications (as displayed)", row by row, written here from the SPEC (not read
+ * The model figures of docs/product.md §Models, row by row, written here by hand (not read
  * back from data/models.json). `other` is the 'Other' column split into its typed fields.
  */
 interface Row {
@@ -18,7 +18,7 @@ interface Row {
   delivery: string | undefined;
 }
 
-const SPEC9: Row[] = [
+const MODEL_ROWS: Row[] = [
   {
     model: 'D5 Ranger 6 Plus',
     slug: 'evolution-d5-ranger-6-plus',
@@ -321,13 +321,13 @@ const OTHER_FIELDS = [
   'suspension',
 ];
 
-describe('data/models.json against SPEC 9', () => {
-  it('has exactly the 23 models of SPEC 2.9, in the order of the SPEC 9 table', () => {
-    expect(SPEC9).toHaveLength(23);
-    expect(modelSlugs).toEqual(SPEC9.map((row) => row.slug));
+describe('data/models.json against the model figures', () => {
+  it('has exactly the 23 models, in the order of the model table', () => {
+    expect(MODEL_ROWS).toHaveLength(23);
+    expect(modelSlugs).toEqual(MODEL_ROWS.map((row) => row.slug));
   });
 
-  it.each(SPEC9)('$model ($slug) has every figure of its SPEC 9 row', (row) => {
+  it.each(MODEL_ROWS)('$model ($slug) has every figure of its row', (row) => {
     const model = getModel(row.slug);
     expect(model.name).toBe(row.model);
     expect(model.specs.topSpeed).toBe(row.topSpeed);
@@ -345,7 +345,7 @@ describe('data/models.json against SPEC 9', () => {
     expect(model.deliveryTime).toBe(row.delivery);
   });
 
-  it('marks the newer pages of SPEC 2.9 (Nomad XL, Rover XL6, Rover XXL, Carriers, Classic 2 Plus/Pro, Mavericks, Max with MSRP) with In Stock', () => {
+  it('marks the newer pages (Nomad XL, Rover XL6, Rover XXL, Carriers, Classic 2 Plus/Pro, Mavericks, Max with MSRP) with In Stock', () => {
     const newer = [
       'denago-ev-nomad-xl',
       'denago-ev-rover-xl6',
