@@ -102,7 +102,7 @@ export function reservationFormPage(input: ReservationFormInput, options: Reserv
     'Pickup at the showroom (free)',
     values.delivery || SHOWROOM,
   )}<optgroup label="Delivery to">${options.places.map((p) => option(p.slug, `${p.name} (${p.miles} mi)`, values.delivery ?? '')).join('')}</optgroup></select>${help('delivery')}</div>`;
-  const address = `<div>${label('address')}<p id="reserve-address-hint" class="note">Only for delivery: where we bring the carts and collect them.</p><input id="reserve-address" name="address" type="text" autocomplete="street-address" maxlength="${ADDRESS_MAX}" value="${value('address')}"${describe('address', 'reserve-address-hint')}>${help('address')}</div>`;
+  const address = `<div>${label('address')}<p id="reserve-address-hint" class="note">Only for delivery: where we bring the carts and collect them.</p><input id="reserve-address" name="address" type="text" autocomplete="address-line1" maxlength="${ADDRESS_MAX}" value="${value('address')}"${describe('address', 'reserve-address-hint')}>${help('address')}</div>`;
   const note = `<div>${label('note')}<textarea id="reserve-note" name="note" rows="3" maxlength="${NOTE_MAX}"${describe('note')}>${value('note')}</textarea>${help('note')}</div>`;
   const adult = `<div><div class="check"><input id="reserve-adult" name="adult" type="checkbox"${values.adult === 'on' || values.adult === 'true' ? ' checked' : ''}${describe('adult')}>${label('adult')}</div>${help('adult')}</div>`;
 

@@ -275,7 +275,7 @@ export default function ReservationForm({ options, defaultTime }: Props) {
             id={id('address')}
             name="address"
             type="text"
-            autoComplete="street-address"
+            autoComplete="address-line1"
             maxLength={ADDRESS_MAX}
             value={values.address}
             onChange={change('address')}

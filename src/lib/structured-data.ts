@@ -158,7 +158,7 @@ export interface UnitFact {
 export function vehicleProduct(vehicle: Vehicle, site: URL | string, brandName: string, facts: readonly UnitFact[] = []) {
   return {
     '@context': ctx,
-    '@type': ['Product', 'Vehicle'],
+    '@type': 'Vehicle',
     name: vehicle.name,
     description: vehicle.description,
     sku: vehicle.stockNumber,

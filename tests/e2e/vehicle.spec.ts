@@ -75,7 +75,7 @@ test.describe('vehicle page', () => {
 
     await expect(page.getByRole('link', { name: /\(\d{3}\) \d{3}-\d{4}/ }).first()).toHaveAttribute('href', /^tel:\+1\d{10}$/);
 
-    const product = (await jsonLd(page)).find((block) => [block['@type']].flat().includes('Product'));
+    const product = (await jsonLd(page)).find((block) => block['@type'] === 'Vehicle');
     expect(product).toBeDefined();
     expect(product!.name).toBe(vehicle.name);
     expect(product!.offers).toMatchObject({
@@ -107,7 +107,7 @@ test.describe('vehicle page', () => {
       await page.goto(`/vehicles/${vehicle!.id}`);
       const image = page.locator('div', { has: page.getByRole('img', { name: vehicle!.name }) }).last();
       await expect(image.getByText(badgeOf(vehicle!), { exact: true })).toBeVisible();
-      const product = (await jsonLd(page)).find((block) => [block['@type']].flat().includes('Product'));
+      const product = (await jsonLd(page)).find((block) => block['@type'] === 'Vehicle');
       expect(product!.offers.availability).toBe(vehicle!.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
     }
   });

@@ -47,7 +47,8 @@ describe('built home page structured data', () => {
     expect(catalog.itemListElement.map((p: { name: string }) => p.name)).toEqual(vehicles.map((v) => v.name));
     expect(catalog.itemListElement.map((p: { offers: { price: number } }) => p.offers.price)).toEqual(vehicles.map((v) => v.price));
     for (const product of catalog.itemListElement) {
-      expect([product['@type']].flat()).toContain('Product');
+      // A unit is a Vehicle, schema.org's kind of Product with a VIN, colours and model year.
+      expect(product['@type']).toBe('Vehicle');
       expect(product.image.length).toBeGreaterThan(0);
       expect(product.offers.url).toMatch(/^https?:\/\/[^/]+\/vehicles\/[^/]+$/);
     }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatTimes, selectStages, STAGES } from '../../scripts/test-all.ts';
 
 describe('npm test runner', () => {
-  it('runs check, build, budget, unit tests and end-to-end tests in that order, the server serving the build', () => {
-    expect(STAGES.map((s) => s.name).slice(0, 5)).toEqual(['check', 'build', 'budget', 'unit', 'e2e']);
+  it('runs check, build, budget, the validators, unit tests, end-to-end tests and the photo tests in that order, the server serving the build', () => {
+    expect(STAGES.map((s) => s.name)).toEqual(['check', 'build', 'budget', 'validate', 'unit', 'e2e', 'photos']);
     expect(STAGES.find((s) => s.name === 'e2e')?.env).toEqual({ E2E_PREBUILT: '1' });
   });
 
