@@ -56,13 +56,21 @@ describe('the Nu Html Checker and modern CSS', () => {
   it('sets aside only the CSS its grammar predates (@property, margin-trim, custom properties in transition-property), not other CSS errors', async () => {
     const modern = write(
       'modern.html',
-      page('<style>@property --tw-x{syntax:"*";inherits:false}@supports (not (margin-trim:inline)){a{color:red}}a{transition-property:color,--tw-gradient-from}</style>', '<main><p>Fine</p></main>'),
+      page(
+        '<style>@property --tw-x{syntax:"*";inherits:false}@supports (not (margin-trim:inline)){a{color:red}}a{transition-property:color,--tw-gradient-from}</style>',
+        '<main><p>Fine</p></main>',
+      ),
     );
     const broken = write('broken.html', page('<style>p{colr:red}</style>', '<main><p>Text</p></main>'));
     const { errors, outdatedCss } = await checkHtml([modern, broken]);
     expect(outdatedCss).toBeGreaterThanOrEqual(3);
     expect(errors.filter((e) => e.path === '/modern')).toEqual([]);
-    expect(errors.filter((e) => e.path === '/broken').map((e) => e.message).join('\n')).toMatch(/^CSS: .*colr/m);
+    expect(
+      errors
+        .filter((e) => e.path === '/broken')
+        .map((e) => e.message)
+        .join('\n'),
+    ).toMatch(/^CSS: .*colr/m);
   }, 120_000);
 });
 
