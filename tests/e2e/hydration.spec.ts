@@ -84,7 +84,7 @@ test.describe('islands before they hydrate', () => {
     await bar.getByLabel('Brand', { exact: true }).selectOption('denago');
     await bar.getByRole('button', { name: 'Apply Filters' }).click();
     // The filter bar is a GET form: the browser asks for the filtered address itself.
-    await expect(page).toHaveURL(/\/new-inventory\?search=&brand=denago&category=all&price=all$/);
+    await expect(page).toHaveURL(/\/new-inventory\?search=&brand=denago&category=all&price=all&sort=featured$/);
     script.release();
     await expect(island(page, 'form[role="search"]')).not.toHaveAttribute('ssr', /.*/);
     const count = page.getByTestId('inventory-count');

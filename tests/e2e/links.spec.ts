@@ -25,6 +25,8 @@ async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
 }
 
 test('every internal link of every page ends in a 200', async ({ request, baseURL }) => {
+  // Some 100 pages and every photo they link (the galleries link each full-size file).
+  test.setTimeout(120_000);
   const origin = new URL(baseURL ?? 'http://localhost');
   // Start from every page the sitemap lists, the home page and the not-found page.
   const queue = ['/', ...(await sitemapPaths(request)), '/this-page-does-not-exist'];

@@ -34,6 +34,8 @@ test.describe('street legal only and the sort, with JavaScript', () => {
     const legal = vehicles.filter((v) => v.streetLegal);
     await page.goto('/inventory');
     await expect(cards(page)).toHaveCount(vehicles.length);
+    // The live island (what a visitor does before it is live is covered by hydration.spec.ts).
+    await expect(page.locator('astro-island', { has: page.getByRole('checkbox', { name: 'Street legal only' }) })).not.toHaveAttribute('ssr', /.*/);
 
     await page.getByRole('checkbox', { name: 'Street legal only' }).check();
     await expect(page).toHaveURL(/\?street=legal$/);
