@@ -1,17 +1,9 @@
 import type { Config, Context } from '@netlify/functions';
 import { dealer } from '../src/lib/data/dealer.ts';
-import {
-  cleanText,
-  IDEMPOTENCY_FIELD,
-  IDEMPOTENCY_KEY_MESSAGE,
-  IDEMPOTENCY_KEY_PATTERN,
-  INQUIRY_FIELDS,
-  validateInquiry,
-  type FieldErrors,
-} from '../src/lib/inquiry.ts';
+import { cleanText, INQUIRY_FIELDS, validateInquiry, type FieldErrors } from '../src/lib/inquiry.ts';
 import { deliverLead } from './lib/delivery.ts';
 import { formPage } from './lib/form-page.ts';
-import { botReason, defined, idFromKey, leadSource, minutes, pick, stringField } from './lib/intake.ts';
+import { botReason, defined, fileOnce, leadIdOf, leadSource, minutes, pick, stringField } from './lib/intake.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from './lib/http.ts';
 import type { Lead, LeadSourceRecord } from './lib/lead.ts';
 import { clientKey, takeToken } from './lib/rate-limit.ts';
@@ -44,6 +36,7 @@ export const CONTACT_ERRORS = {
 
 /** Requests with the same key that arrive at this instance together share one outcome. */
 const inFlight = new Map<string, Promise<Outcome>>();
+const UNAVAILABLE: Outcome = { kind: 'unavailable' };
 
 type ContactContext = Partial<Pick<Context, 'ip' | 'waitUntil'>>;
 
@@ -53,32 +46,11 @@ export default async function contact(request: Request, context: ContactContext 
   if ('error' in body) return errorResponse(body.status, body.error);
   const { channel, fields } = body;
 
-  const key = request.headers.get('idempotency-key') ?? stringField(fields[IDEMPOTENCY_FIELD]);
-  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) return errorResponse(400, IDEMPOTENCY_KEY_MESSAGE);
-  const id = key ? await idFromKey(key) : crypto.randomUUID();
+  const lead = await leadIdOf(request, fields);
+  if ('error' in lead) return errorResponse(400, lead.error);
+  const { id, keyed } = lead;
   const source = leadSource(request, fields, channel);
-
-  const run = async () => {
-    try {
-      return await handle(request, context, fields, source, id, key !== undefined);
-    } catch (error) {
-      console.error(`[leads] Could not file an inquiry: ${error instanceof Error ? error.message : 'unknown error'}`);
-      return { kind: 'unavailable' } as const;
-    }
-  };
-  let outcome: Outcome;
-  const running = key ? inFlight.get(id) : undefined;
-  if (running) {
-    outcome = await running;
-  } else {
-    const promise = run();
-    if (key) inFlight.set(id, promise);
-    try {
-      outcome = await promise;
-    } finally {
-      if (key) inFlight.delete(id);
-    }
-  }
+  const outcome = await fileOnce(inFlight, id, keyed, () => handle(request, context, fields, source, id, keyed), UNAVAILABLE, 'an inquiry');
   return respond(outcome, channel, fields, source);
 }
 

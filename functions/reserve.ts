@@ -1,11 +1,10 @@
 import type { Config, Context } from '@netlify/functions';
 import { dealer } from '../src/lib/data/dealer.ts';
 import { reservationOptions } from '../src/lib/data/reservation.ts';
-import { IDEMPOTENCY_FIELD, IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from '../src/lib/inquiry.ts';
 import { RESERVATION_FIELDS, reservationSummary, validateReservation, type Reservation, type ReservationErrors } from '../src/lib/reservation.ts';
 import { deliverLead } from './lib/delivery.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from './lib/http.ts';
-import { botReason, defined, idFromKey, leadSource, minutes, pick, stringField } from './lib/intake.ts';
+import { botReason, defined, fileOnce, leadIdOf, leadSource, minutes, pick, stringField } from './lib/intake.ts';
 import type { Lead, LeadSourceRecord } from './lib/lead.ts';
 import { clientKey, takeToken } from './lib/rate-limit.ts';
 import { storedReservation } from './lib/reservation-record.ts';
@@ -42,6 +41,7 @@ export const RESERVE_ERRORS = {
 } as const;
 
 const inFlight = new Map<string, Promise<Outcome>>();
+const UNAVAILABLE: Outcome = { kind: 'unavailable' };
 
 type ReserveContext = Partial<Pick<Context, 'ip' | 'waitUntil'>>;
 
@@ -69,31 +69,10 @@ export default async function reserve(request: Request, context: ReserveContext 
     return html(reservationQuotePage(result.reservation, values, crypto.randomUUID(), dealer), 200);
   }
 
-  const key = request.headers.get('idempotency-key') ?? stringField(fields[IDEMPOTENCY_FIELD]);
-  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) return errorResponse(400, IDEMPOTENCY_KEY_MESSAGE);
-  const id = key ? await idFromKey(key) : crypto.randomUUID();
-
-  const run = async (): Promise<Outcome> => {
-    try {
-      return await handle(request, context, fields, source, id, key !== undefined, now);
-    } catch (error) {
-      console.error(`[leads] Could not file a reservation request: ${error instanceof Error ? error.message : 'unknown error'}`);
-      return { kind: 'unavailable' };
-    }
-  };
-  let outcome: Outcome;
-  const running = key ? inFlight.get(id) : undefined;
-  if (running) {
-    outcome = await running;
-  } else {
-    const promise = run();
-    if (key) inFlight.set(id, promise);
-    try {
-      outcome = await promise;
-    } finally {
-      if (key) inFlight.delete(id);
-    }
-  }
+  const lead = await leadIdOf(request, fields);
+  if ('error' in lead) return errorResponse(400, lead.error);
+  const { id, keyed } = lead;
+  const outcome = await fileOnce(inFlight, id, keyed, () => handle(request, context, fields, source, id, keyed, now), UNAVAILABLE, 'a reservation request');
   return respond(outcome, channel, fields, source);
 }
 

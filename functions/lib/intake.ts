@@ -1,4 +1,14 @@
-import { cleanLine, HONEYPOT_FIELD, FILL_TIME_FIELD, leadSourceSchema, MIN_FILL_MS, UTM_FIELDS } from '../../src/lib/inquiry.ts';
+import {
+  cleanLine,
+  FILL_TIME_FIELD,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_FIELD,
+  IDEMPOTENCY_KEY_MESSAGE,
+  IDEMPOTENCY_KEY_PATTERN,
+  leadSourceSchema,
+  MIN_FILL_MS,
+  UTM_FIELDS,
+} from '../../src/lib/inquiry.ts';
 import type { LeadSourceRecord } from './lead.ts';
 
 /**
@@ -72,4 +82,43 @@ export function stringField(value: unknown): string | undefined {
 
 export function minutes(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60));
+}
+
+/**
+ * The lead id of a request: from its idempotency key (the Idempotency-Key header or the form's
+ * hidden field), so a retried request files under the same id, or a new one. A malformed key
+ * is the caller's mistake: its message, for a 400.
+ */
+export async function leadIdOf(request: Request, fields: Record<string, unknown>): Promise<{ id: string; keyed: boolean } | { error: string }> {
+  const key = request.headers.get('idempotency-key') ?? stringField(fields[IDEMPOTENCY_FIELD]);
+  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) return { error: IDEMPOTENCY_KEY_MESSAGE };
+  return { id: key ? await idFromKey(key) : crypto.randomUUID(), keyed: key !== undefined };
+}
+
+/**
+ * Runs `file` once for requests with the same key that reach this instance together: the
+ * second waits for the first's outcome instead of filing again (a double click). Unkeyed
+ * requests always run. `what` names the request in the log when filing throws.
+ */
+export async function fileOnce<T>(
+  inFlight: Map<string, Promise<T>>,
+  id: string,
+  keyed: boolean,
+  file: () => Promise<T>,
+  unavailable: T,
+  what: string,
+): Promise<T> {
+  const running = keyed ? inFlight.get(id) : undefined;
+  if (running) return running;
+  const promise = file().catch((error: unknown) => {
+    console.error(`[leads] Could not file ${what}: ${error instanceof Error ? error.message : 'unknown error'}`);
+    return unavailable;
+  });
+  if (!keyed) return promise;
+  inFlight.set(id, promise);
+  try {
+    return await promise;
+  } finally {
+    inFlight.delete(id);
+  }
 }
