@@ -1,19 +1,6 @@
-import { createServer } from 'node:net';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
-
-/** A port nobody is listening on, so parallel runs and a running `npm start` do not clash. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+import { freePort } from './scripts/free-port.ts';
 
 // Workers inherit the environment, so the port chosen by the main process is shared.
 process.env.E2E_PORT ??= String(await freePort());

@@ -3,7 +3,7 @@ import { dealer } from '../src/lib/data/dealer.ts';
 import { cleanText, INQUIRY_FIELDS, validateInquiry, type FieldErrors } from '../src/lib/inquiry.ts';
 import { deliverLead } from './lib/delivery.ts';
 import { formPage } from './lib/form-page.ts';
-import { botReason, defined, fileOnce, leadIdOf, leadSource, minutes, pick, stringField } from './lib/intake.ts';
+import { botReason, defined, fileOnce, leadIdOf, leadSource, minutes, pick, stringField, type Channel, type LeadOutcome } from './lib/intake.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from './lib/http.ts';
 import type { Lead, LeadSourceRecord } from './lib/lead.ts';
 import { clientKey, takeToken } from './lib/rate-limit.ts';
@@ -16,15 +16,7 @@ import { fileLead, leadsStore, readLead, recordSpam } from './lib/store.ts';
  * HTML form post (JavaScript off) gets 303 to /thank-you or the form again with its errors.
  */
 
-type Channel = 'json' | 'form';
-
-/** What happened, before it is turned into a JSON or an HTML answer. */
-type Outcome =
-  | { kind: 'accepted'; id: string }
-  | { kind: 'invalid'; error: string; errors: FieldErrors }
-  | { kind: 'rate-limited'; retryAfterSeconds: number }
-  | { kind: 'conflict'; error: string }
-  | { kind: 'unavailable' };
+type Outcome = LeadOutcome<FieldErrors>;
 
 const phone = dealer.phones.local.display;
 export const CONTACT_ERRORS = {

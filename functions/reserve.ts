@@ -4,7 +4,7 @@ import { reservationOptions } from '../src/lib/data/reservation.ts';
 import { RESERVATION_FIELDS, reservationSummary, validateReservation, type Reservation, type ReservationErrors } from '../src/lib/reservation.ts';
 import { deliverLead } from './lib/delivery.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from './lib/http.ts';
-import { botReason, defined, fileOnce, leadIdOf, leadSource, minutes, pick, stringField } from './lib/intake.ts';
+import { botReason, defined, fileOnce, leadIdOf, leadSource, minutes, pick, stringField, type Channel, type LeadOutcome } from './lib/intake.ts';
 import type { Lead, LeadSourceRecord } from './lib/lead.ts';
 import { clientKey, takeToken } from './lib/rate-limit.ts';
 import { storedReservation } from './lib/reservation-record.ts';
@@ -23,14 +23,7 @@ import { fileLead, leadsStore, readLead, recordSpam } from './lib/store.ts';
  * answers 303 to /thank-you. Invalid input answers the form again with its errors.
  */
 
-type Channel = 'json' | 'form';
-
-type Outcome =
-  | { kind: 'accepted'; id: string }
-  | { kind: 'invalid'; error: string; errors: ReservationErrors }
-  | { kind: 'rate-limited'; retryAfterSeconds: number }
-  | { kind: 'conflict'; error: string }
-  | { kind: 'unavailable' };
+type Outcome = LeadOutcome<ReservationErrors>;
 
 const phone = dealer.phones.local.display;
 export const RESERVE_ERRORS = {

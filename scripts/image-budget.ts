@@ -4,24 +4,13 @@
 // first view. Fails past IMAGE_BUDGET_375 (README "Photos" explains the figure).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { IMAGE_BUDGET_375, imageWeight, kb } from './image-weight.ts';
+import { freePort } from './free-port.ts';
 
 const root = resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 async function waitFor(url: string, server: ChildProcess, ms = 180_000): Promise<void> {
   const deadline = Date.now() + ms;

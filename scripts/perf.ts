@@ -13,12 +13,12 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { freePort } from './free-port.ts';
 
 /** A template's LCP may be at most this many times the floor page's LCP. */
 export const MAX_RATIO = 1.3;
@@ -51,15 +51,6 @@ const TEMPLATES: [string, string][] = [
   ['compare', '/compare'],
   ['about', '/about'],
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 async function waitFor(url: string, ms = 300_000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -6,12 +6,12 @@
 //   BASE_URL=http://localhost:8888 npm run validate -- a11y    against a running `npm start`
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { checkA11y, VIEWPORTS } from './validators/a11y.ts';
 import { checkHtml } from './validators/html.ts';
 import { formatFinding, sitemapPages, type Finding } from './validators/pages.ts';
 import { checkStructuredData } from './validators/structured-data.ts';
+import { freePort } from './free-port.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -44,15 +44,6 @@ function report(summary: string, failures: readonly Finding[]) {
   console.log(summary);
   for (const finding of failures) console.log(formatFinding(finding));
   if (failures.length > 0) failed = true;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 async function waitFor(url: string, ms = 240_000): Promise<void> {

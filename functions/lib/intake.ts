@@ -16,7 +16,15 @@ import type { LeadSourceRecord } from './lead.ts';
  * lead came from, the lead id of an idempotency key, and small helpers for posted fields.
  */
 
-type Channel = LeadSourceRecord['channel'];
+export type Channel = LeadSourceRecord['channel'];
+
+/** What happened to a lead request (inquiry or reservation), before it becomes a JSON or an HTML answer. */
+export type LeadOutcome<FieldErrors> =
+  | { kind: 'accepted'; id: string }
+  | { kind: 'invalid'; error: string; errors: FieldErrors }
+  | { kind: 'rate-limited'; retryAfterSeconds: number }
+  | { kind: 'conflict'; error: string }
+  | { kind: 'unavailable' };
 
 export function botReason(fields: Record<string, unknown>): 'honeypot' | 'too-fast' | undefined {
   const honeypot = fields[HONEYPOT_FIELD];
