@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { BASE_SECURITY_HEADERS, cspHash, inlineCode, pageCsp } from '../lib/security-headers.ts';
+import { BASE_SECURITY_HEADERS, cspHash, inlineCode, pageCsp, withStylePolicy } from '../lib/security-headers.ts';
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -23,8 +23,9 @@ export function headersFile(csp: string): string {
 }
 
 /**
- * After the build, hashes every inline script and style Astro emitted and writes dist/_headers
- * (read by Netlify and `netlify serve`) with one Content-Security-Policy that allows exactly those.
+ * After the build, hashes every inline script Astro emitted and writes dist/_headers (read by
+ * Netlify and `netlify serve`) with one Content-Security-Policy that allows exactly those; each
+ * page gets its own style policy for its own inline CSS (src/lib/security-headers.ts).
  */
 export default function securityHeaders({ frameOrigin }: { frameOrigin: string }): AstroIntegration {
   return {
@@ -35,13 +36,15 @@ export default function securityHeaders({ frameOrigin }: { frameOrigin: string }
         const scripts = new Set<string>();
         const styles = new Set<string>();
         for (const file of await htmlFiles(out)) {
-          const code = inlineCode(await readFile(file, 'utf8'));
+          const html = withStylePolicy(await readFile(file, 'utf8'));
+          await writeFile(file, html);
+          const code = inlineCode(html);
           for (const body of code.scripts) scripts.add(cspHash(body));
           for (const body of code.styles) styles.add(cspHash(body));
         }
-        const csp = pageCsp({ scriptHashes: [...scripts], styleHashes: [...styles], frameOrigin });
+        const csp = pageCsp({ scriptHashes: [...scripts], frameOrigin });
         await writeFile(join(out, '_headers'), headersFile(csp));
-        logger.info(`_headers written: ${scripts.size} inline script hash(es), ${styles.size} inline style hash(es)`);
+        logger.info(`_headers written: ${scripts.size} inline script hash(es); ${styles.size} distinct inline style(s), each allowed by its page's own policy`);
       },
     },
   };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cspHash, inlineCode, pageCsp } from './security-headers.ts';
+import { cspHash, inlineCode, pageCsp, stylePolicy, withStylePolicy } from './security-headers.ts';
 
 describe('inlineCode', () => {
   const html = `<head><style>a{color:red}</style><script type="application/ld+json">{"a":1}</script>
@@ -20,13 +20,13 @@ describe('cspHash', () => {
 });
 
 describe('pageCsp', () => {
-  const csp = pageCsp({ scriptHashes: ["'sha256-b'", "'sha256-a'", "'sha256-a'"], styleHashes: [], frameOrigin: 'https://www.google.com/maps' });
+  const csp = pageCsp({ scriptHashes: ["'sha256-b'", "'sha256-a'", "'sha256-a'"], frameOrigin: 'https://www.google.com/maps' });
   const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
 
   it.each([
-    ['default-src', "default-src 'self'"],
     ['script-src', "script-src 'self' 'sha256-a' 'sha256-b'"],
-    ['style-src', "style-src 'self'"],
+    ['img-src', "img-src 'self' data:"],
+    ['connect-src', "connect-src 'self'"],
     ['object-src', "object-src 'none'"],
     ['base-uri', "base-uri 'self'"],
     ['form-action', "form-action 'self'"],
@@ -34,7 +34,24 @@ describe('pageCsp', () => {
     ['frame-src', 'frame-src https://www.google.com'],
   ])('%s', (name, value) => expect(directive(name)).toBe(value));
 
+  it('leaves styles to the page, naming neither style-src nor the default-src it would fall back to', () => {
+    expect(directive('style-src')).toBeUndefined();
+    expect(directive('default-src')).toBeUndefined();
+  });
+
   it('never allows unsafe-inline or unsafe-eval', () => {
     expect(csp).not.toMatch(/unsafe-(inline|eval)/);
+  });
+});
+
+describe('withStylePolicy', () => {
+  it("puts the page's style policy, its inline styles by hash, right after <meta charset>", () => {
+    const html = '<html><head><meta charset="utf-8"><title>t</title><style>a{color:red}</style><style>p{margin:0}</style></head><body></body></html>';
+    const out = withStylePolicy(html);
+    const expected = [cspHash('a{color:red}'), cspHash('p{margin:0}')].sort().join(' ');
+    expect(out).toBe(
+      html.replace('<meta charset="utf-8">', `<meta charset="utf-8"><meta http-equiv="content-security-policy" content="style-src 'self' ${expected}">`),
+    );
+    expect(stylePolicy([])).toBe("style-src 'self'");
   });
 });

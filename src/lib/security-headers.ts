@@ -24,27 +24,47 @@ export function cspHash(content: string): string {
 
 interface PageCspInput {
   scriptHashes: readonly string[];
-  styleHashes: readonly string[];
   /** Origin of the embedded map frame, the only frame allowed. */
   frameOrigin: string;
 }
 
-/** The pages' Content-Security-Policy: no 'unsafe-inline'; Astro's inline scripts by hash. */
-export function pageCsp({ scriptHashes, styleHashes, frameOrigin }: PageCspInput): string {
-  const list = (items: readonly string[]) => [...new Set(items)].sort().join(' ');
+const hashList = (items: readonly string[]) => [...new Set(items)].sort().join(' ');
+
+/**
+ * The pages' Content-Security-Policy header: no 'unsafe-inline'; Astro's inline scripts by
+ * hash; every kind of fetch named, except styles. Each page carries its own inline critical
+ * CSS, so styles are ruled by the page's own policy (stylePolicy, in a <meta> before the first
+ * <style>); a browser enforces both policies, so nothing either forbids can run.
+ */
+export function pageCsp({ scriptHashes, frameOrigin }: PageCspInput): string {
   return [
-    "default-src 'self'",
-    `script-src 'self' ${list(scriptHashes)}`.trim(),
-    `style-src 'self' ${list(styleHashes)}`.trim(),
+    `script-src 'self' ${hashList(scriptHashes)}`.trim(),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    "media-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
     `frame-src ${new URL(frameOrigin).origin}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** A page's own style policy: its stylesheets from the site, its inline <style> by hash. */
+export function stylePolicy(styleHashes: readonly string[]): string {
+  return `style-src 'self' ${hashList(styleHashes)}`.trim();
+}
+
+/** The page with its style policy as the first element after <meta charset>. */
+export function withStylePolicy(html: string): string {
+  const policy = `<meta http-equiv="content-security-policy" content="${stylePolicy(inlineCode(html).styles.map(cspHash))}">`;
+  const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
+  if (!charset) return html.replace(/<head>/i, `<head>${policy}`);
+  const at = charset.index + charset[0].length;
+  return `${html.slice(0, at)}${policy}${html.slice(at)}`;
 }
 
 /** Inline <script> bodies that execute (not JSON-LD or other data blocks) and inline <style> bodies. */

@@ -40,16 +40,20 @@ describe('dist/_headers', () => {
     expect(headersFor('/about')['Cache-Control']).toBeUndefined();
   });
 
-  it('allows, by hash, every inline script and style of every built page', () => {
+  it('allows, by hash, every inline script (site policy) and every inline style (the page policy) of every built page', () => {
     const csp = headersFor('/')['Content-Security-Policy'] ?? '';
     const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src ')) ?? '';
-    const styleSrc = csp.split('; ').find((d) => d.startsWith('style-src ')) ?? '';
+    expect(csp).not.toMatch(/(^|; )(default-src|style-src) /);
     const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) {
-      const { scripts, styles } = inlineCode(readFileSync(join(dist, page), 'utf8'));
+      const html = readFileSync(join(dist, page), 'utf8');
+      const policy = /^<!DOCTYPE html><html[^>]*><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="([^"]*)">/i.exec(html)?.[1];
+      expect(policy, `${page} opens its head with its style policy`).toMatch(/^style-src 'self'( 'sha256-[^']+')*$/);
+      const { scripts, styles } = inlineCode(html);
       for (const body of scripts) expect(scriptSrc, `inline script of ${page}`).toContain(cspHash(body));
-      for (const body of styles) expect(styleSrc, `inline style of ${page}`).toContain(cspHash(body));
+      for (const body of styles) expect(policy, `inline style of ${page}`).toContain(cspHash(body));
+      expect(policy?.match(/sha256-/g)?.length ?? 0, `${page} allows no style it does not have`).toBe(new Set(styles.map(cspHash)).size);
     }
   });
 });
