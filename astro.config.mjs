@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import criticalCss from './src/integrations/critical-css.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
 import sitemapXml from './src/integrations/sitemap-xml.ts';
@@ -18,15 +19,16 @@ export default defineConfig({
   trailingSlash: 'never',
   // A unit id equal to a model slug would make two pages at one address: fail the build.
   prerenderConflictBehavior: 'error',
-  // The stylesheet is inlined into every page: a render-blocking request less before the first
-  // paint on a slow mobile link (measured with `npm run perf`, README §Speed). The CSP allows
-  // each inline <style> by its hash (src/integrations/security-headers.ts).
-  build: { format: 'file', inlineStylesheets: 'always' },
+  // Astro links the one stylesheet; src/integrations/critical-css.ts then inlines the part each
+  // page uses and defers the rest (measured with `npm run perf`, README §Speed), and
+  // src/integrations/security-headers.ts allows each page's inline <style> by its hash.
+  build: { format: 'file', inlineStylesheets: 'never' },
   integrations: [
     react(),
     interactionDirective(),
     sitemap({ filter: (page) => isSitemapPage(page, soldPagePaths) }),
     sitemapXml(),
+    criticalCss(),
     securityHeaders({ frameOrigin: dealer.map.embedOrigin }),
   ],
   vite: { plugins: [tailwindcss()] },

@@ -1,0 +1,59 @@
+import { expect, test } from './fixtures.ts';
+
+// Each page paints from its own inline critical CSS; the whole stylesheet arrives after the load
+// event (docs/product.md §Speed). The page must look exactly the same before and after it does.
+const TEMPLATES = [
+  '/',
+  '/new-inventory',
+  '/vehicles/evo-d5-maverick-4-plus-sky-blue',
+  '/vehicles/denago-ev-city',
+  '/bass-river-township-golf-carts',
+  '/contact',
+  '/rentals',
+  '/financing',
+  '/compare',
+  '/about',
+];
+
+const SITE_STYLESHEET = /\/_astro\/[^/]+\.css$/;
+
+// Runs at both project widths (375 and 1280 px).
+for (const path of TEMPLATES) {
+  test(`${path} looks the same from its inline CSS alone as with the whole stylesheet`, async ({ page }) => {
+    // The whole stylesheet answered empty: only the inline rules style the page.
+    await page.route(SITE_STYLESHEET, (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+    await page.goto(path, { waitUntil: 'networkidle' });
+    const inlineOnly = await page.screenshot({ fullPage: true, animations: 'disabled' });
+
+    await page.unroute(SITE_STYLESHEET);
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/_astro/') && sheet.cssRules.length > 0));
+    const whole = await page.screenshot({ fullPage: true, animations: 'disabled' });
+
+    expect(inlineOnly.equals(whole), `${path} changes when the whole stylesheet applies`).toBe(true);
+  });
+}
+
+test('the whole stylesheet is fetched only after the load event', async ({ page }) => {
+  await page.goto('/about', { waitUntil: 'load' });
+  const timing = await page.waitForFunction(() => {
+    const sheet = performance.getEntriesByType('resource').find((entry) => /\/_astro\/[^/]+\.css$/.test(new URL(entry.name).pathname));
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return sheet && navigation && navigation.loadEventStart > 0 ? { sheetStart: sheet.startTime, loadStart: navigation.loadEventStart } : false;
+  });
+  const measured = await timing.jsonValue();
+  expect(measured && measured.sheetStart >= measured.loadStart, JSON.stringify(measured)).toBe(true);
+  const inline = (await page.locator('head style').first().textContent()) ?? '';
+  expect(inline.length).toBeGreaterThan(1000);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the whole stylesheet is an ordinary one', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto('/about', { waitUntil: 'load' });
+    expect(requests.some((path) => SITE_STYLESHEET.test(path))).toBe(true);
+  });
+});
