@@ -132,6 +132,11 @@ function itemCondition(vehicle: Pick<Vehicle, 'condition'>) {
   return vehicle.condition === 'new' || vehicle.condition === 'custom' ? `${ctx}/NewCondition` : `${ctx}/UsedCondition`;
 }
 
+/** The node id of a unit, the same on its page and in the catalogue. */
+export function vehicleId(vehicle: Pick<Vehicle, 'id'>, site: URL | string): string {
+  return `${absoluteUrl(`/vehicles/${vehicle.id}`, site)}#vehicle`;
+}
+
 /** One Offer for a unit on the lot. */
 export function vehicleOffer(vehicle: Vehicle, site: URL | string, seller = dealerId(site)) {
   return {
@@ -159,6 +164,7 @@ export function vehicleProduct(vehicle: Vehicle, site: URL | string, brandName: 
   return {
     '@context': ctx,
     '@type': 'Vehicle',
+    '@id': vehicleId(vehicle, site),
     name: vehicle.name,
     description: vehicle.description,
     sku: vehicle.stockNumber,
@@ -242,8 +248,9 @@ export function itemList(name: string, items: readonly { name: string; path: str
 }
 
 /**
- * The lot as an OfferCatalog: each unit a Product with its picture and its Offer, as on the
- * unit's own page.
+ * The lot as an OfferCatalog: each unit a Vehicle with its name, stock number, first picture
+ * and Offer. The unit's own page describes it in full under the same @id, so the catalogue
+ * stays a summary that crawlers can join to the page.
  */
 export function offerCatalog(dealer: Dealer, vehicles: readonly Vehicle[], site: URL | string, brandName: (slug: string) => string) {
   return {
@@ -253,8 +260,17 @@ export function offerCatalog(dealer: Dealer, vehicles: readonly Vehicle[], site:
     url: absoluteUrl('/new-inventory', site),
     numberOfItems: vehicles.length,
     itemListElement: vehicles.map((vehicle) => {
-      const { '@context': _context, ...product } = vehicleProduct(vehicle, site, brandName(vehicle.brand));
-      return product;
+      const { price, priceCurrency, availability, url } = vehicleOffer(vehicle, site);
+      return {
+        '@type': 'Vehicle',
+        '@id': vehicleId(vehicle, site),
+        name: vehicle.name,
+        sku: vehicle.stockNumber,
+        url,
+        brand: { '@type': 'Brand', name: brandName(vehicle.brand) },
+        image: vehicle.images.slice(0, 1).map((src) => absoluteUrl(src, site)),
+        offers: { '@type': 'Offer', price, priceCurrency, availability, url },
+      };
     }),
   };
 }
