@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * An SVG file from public/ as markup to print inline, for the small pictures every page shows
+ * at the top (the header logo): inline, it paints with the page's first paint instead of one
+ * round trip later (docs/product.md §Speed). The picture is decorative where it is used (its
+ * link or heading says what it is), so its title and role go and it is hidden from assistive
+ * technology.
+ */
+export function inlineSvg(publicPath: string, attributes: { class?: string; width: number; height: number }): string | undefined {
+  if (!publicPath.endsWith('.svg') || !publicPath.startsWith('/')) return undefined;
+  const source = readFileSync(join(process.cwd(), 'public', decodeURI(publicPath)), 'utf8');
+  const open = /<svg\b[^>]*>/.exec(source);
+  if (!open) throw new Error(`${publicPath} has no <svg> element`);
+  const viewBox = /\sviewBox="([^"]*)"/.exec(open[0])?.[1];
+  const body = source
+    .slice(open.index + open[0].length, source.lastIndexOf('</svg>'))
+    .replace(/<title>[\s\S]*?<\/title>/g, '')
+    .trim();
+  const attrs = [
+    'xmlns="http://www.w3.org/2000/svg"',
+    viewBox ? `viewBox="${viewBox}"` : '',
+    `width="${attributes.width}"`,
+    `height="${attributes.height}"`,
+    attributes.class ? `class="${attributes.class}"` : '',
+    'aria-hidden="true"',
+    'focusable="false"',
+  ].filter(Boolean);
+  return `<svg ${attrs.join(' ')}>${body}</svg>`;
+}
