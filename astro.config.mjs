@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import criticalCss from './src/integrations/critical-css.ts';
+import islandRuntime from './src/integrations/island-runtime.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
 import sitemapXml from './src/integrations/sitemap-xml.ts';
@@ -29,6 +30,7 @@ export default defineConfig({
     sitemap({ filter: (page) => isSitemapPage(page, soldPagePaths) }),
     sitemapXml(),
     criticalCss(),
+    islandRuntime(),
     securityHeaders({ frameOrigin: dealer.map.embedOrigin }),
   ],
   vite: { plugins: [tailwindcss()] },

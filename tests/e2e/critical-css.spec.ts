@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 // Each page paints from its own inline critical CSS; the whole stylesheet arrives after the load
@@ -17,18 +18,29 @@ const TEMPLATES = [
 
 const SITE_STYLESHEET = /\/_astro\/[^/]+\.css$/;
 
+/** Every image of the page loaded and decoded, lazy ones too, so two screenshots compare the CSS alone. */
+async function allImagesShown(page: Page) {
+  await page.evaluate(async () => {
+    for (const img of document.images) img.loading = 'eager';
+    await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+  });
+}
+
 // Runs at both project widths (375 and 1280 px).
 for (const path of TEMPLATES) {
   test(`${path} looks the same from its inline CSS alone as with the whole stylesheet`, async ({ page }) => {
     // The whole stylesheet answered empty: only the inline rules style the page.
     await page.route(SITE_STYLESHEET, (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
     await page.goto(path, { waitUntil: 'networkidle' });
+    await allImagesShown(page);
     const inlineOnly = await page.screenshot({ fullPage: true, animations: 'disabled' });
 
-    await page.unroute(SITE_STYLESHEET);
-    await page.goto(path, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/_astro/') && sheet.cssRules.length > 0));
-    const whole = await page.screenshot({ fullPage: true, animations: 'disabled' });
+    // A second load in the same tab may restore form state; a fresh tab of the same browser does not.
+    const fresh = await page.context().newPage();
+    await fresh.goto(path, { waitUntil: 'networkidle' });
+    await fresh.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/_astro/') && sheet.cssRules.length > 0));
+    await allImagesShown(fresh);
+    const whole = await fresh.screenshot({ fullPage: true, animations: 'disabled' });
 
     expect(inlineOnly.equals(whole), `${path} changes when the whole stylesheet applies`).toBe(true);
   });

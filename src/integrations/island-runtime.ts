@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { isIslandRuntime, islandRuntimeLoader } from '../lib/island-runtime.ts';
+
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * After the build: Astro's inline island runtime becomes one hashed file under /_astro/, and
+ * each page gets the small loader of src/lib/island-runtime.ts in its place.
+ */
+export default function islandRuntime(): AstroIntegration {
+  return {
+    name: 'island-runtime',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const out = fileURLToPath(dir);
+        const entries = await readdir(out, { withFileTypes: true, recursive: true });
+        const pages = entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
+        const files = new Map<string, string>();
+        let changed = 0;
+        for (const file of pages) {
+          const html = await readFile(file, 'utf8');
+          const next = html.replace(INLINE_SCRIPT, (script: string, code: string) => {
+            if (!isIslandRuntime(code)) return script;
+            const url = `/_astro/island-runtime.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+            files.set(url, code);
+            return `<script>${islandRuntimeLoader(url)}</script>`;
+          });
+          if (next === html) continue;
+          changed++;
+          await writeFile(file, next);
+        }
+        await mkdir(join(out, '_astro'), { recursive: true });
+        for (const [url, code] of files) await writeFile(join(out, url), code);
+        logger.info(`island runtime served as ${[...files.keys()].join(', ') || 'nothing'}; ${changed} page(s) load it when idle or at the first interaction`);
+      },
+    },
+  };
+}
