@@ -29,7 +29,9 @@ export function redirectRules(today = buildDay): RedirectRule[] {
   ];
 }
 
+/** The rules as Netlify's _redirects file: `from  [key=value …]  to  status[!]`, one a line. */
 export function formatRedirects(rules: readonly RedirectRule[]): string {
-  const width = Math.max(...rules.map((r) => r.from.length));
-  return `${rules.map((r) => `${r.from.padEnd(width)}  ${r.to}  ${r.status}`).join('\n')}\n`;
+  const match = (r: RedirectRule) => [r.from, ...Object.entries(r.query ?? {}).map(([key, value]) => `${key}=${value}`)].join('  ');
+  const width = Math.max(...rules.map((r) => match(r).length));
+  return `${rules.map((r) => `${match(r).padEnd(width)}  ${r.to}  ${r.status}${r.force ? '!' : ''}`).join('\n')}\n`;
 }
