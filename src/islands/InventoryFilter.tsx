@@ -6,21 +6,28 @@ import VehicleCard from '../components/VehicleCard.tsx';
 import { DEFAULT_FILTERS, filterVehicles, sortVehicles, type FilterChoices, type PriceEdges } from '../lib/inventory-filter.ts';
 import type { InventoryItem } from '../lib/vehicles-client.ts';
 
-interface Props {
+export interface InventoryFilterProps {
   /** Every unit on the lot at build time: rendered into the page, then refreshed from /api/vehicles. */
   vehicles: InventoryItem[];
   choices: FilterChoices;
   priceEdges: PriceEdges;
   /** Ask /api/vehicles for fresh stock after hydration (default true). */
   refresh?: boolean;
+  /**
+   * Server render only: the query of the address rendered (the inventory page function passes
+   * the request's). In the browser the first render reads the address the page was loaded from
+   * instead, the same query, so hydration matches. Never passed by the page (docs/product.md §Inventory).
+   */
+  requestQuery?: string;
 }
 
 /**
  * The inventory (docs/product.md §Inventory): filter bar, count line, grid, empty, loading and error states.
- * Its server render is the whole grid, so the page reads with JavaScript off.
+ * Its server render is the list of the address's filters (every unit on the pre-rendered page),
+ * so the page reads with JavaScript off.
  */
-export default function InventoryFilter({ vehicles: initial, choices, priceEdges, refresh = true }: Props) {
-  const { filters, setSearch, commit, flush } = useUrlFilters(choices);
+export default function InventoryFilter({ vehicles: initial, choices, priceEdges, refresh = true, requestQuery = '' }: InventoryFilterProps) {
+  const { filters, setSearch, commit, flush } = useUrlFilters(choices, requestQuery);
   const { query, reload } = useVehicles(initial, refresh);
   const searchRef = useRef<HTMLInputElement>(null);
 

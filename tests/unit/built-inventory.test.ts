@@ -30,6 +30,17 @@ describe('the built inventory page, as a crawler reads it (no JavaScript)', () =
   }
 });
 
+describe('the filtered inventory addresses (docs/product.md §Inventory)', () => {
+  it('are rewritten to the inventory page function in dist/_redirects, one forced rule per filter parameter', () => {
+    const redirects = read('_redirects');
+    for (const path of ['/new-inventory', '/inventory']) {
+      for (const key of ['search', 'brand', 'category', 'price', 'street', 'sort']) {
+        expect(redirects).toMatch(new RegExp(`^${path}\\s+${key}=:${key}\\s+/\\.netlify/functions/inventory-page\\s+200!$`, 'm'));
+      }
+    }
+  });
+});
+
 describe('the built vehicle pages', () => {
   it.each(vehicles.map((v) => [v.id, v] as const))('%s has Product JSON-LD with an Offer', (id, vehicle) => {
     const product = jsonLd(read(`vehicles/${id}.html`)).find((block) => block['@type'] === 'Vehicle');
