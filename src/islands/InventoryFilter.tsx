@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type SubmitEvent } from 'react';
 import InventoryFilterBar from '../components/inventory/InventoryFilterBar.tsx';
 import InventorySkeletons from '../components/inventory/InventorySkeletons.tsx';
 import { useUrlFilters, useVehicles } from '../components/inventory/use-inventory.ts';
@@ -24,7 +24,7 @@ export interface InventoryFilterProps {
 /**
  * The inventory (docs/product.md §Inventory): filter bar, count line, grid, empty, loading and error states.
  * Its server render is the list of the address's filters (every unit on the pre-rendered page),
- * so the page reads with JavaScript off.
+ * and its filter bar and Clear All Filters are GET forms, so the page works with JavaScript off.
  */
 export default function InventoryFilter({ vehicles: initial, choices, priceEdges, refresh = true, requestQuery = '' }: InventoryFilterProps) {
   const { filters, setSearch, commit, flush } = useUrlFilters(choices, requestQuery);
@@ -34,7 +34,8 @@ export default function InventoryFilter({ vehicles: initial, choices, priceEdges
   const all = query.status === 'success' ? query.vehicles : [];
   const shown = useMemo(() => sortVehicles(filterVehicles(all, filters, priceEdges), filters.sort), [all, filters, priceEdges]);
 
-  const clear = () => {
+  const clearAll = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
     commit(DEFAULT_FILTERS);
     searchRef.current?.focus();
   };
@@ -87,9 +88,12 @@ export default function InventoryFilter({ vehicles: initial, choices, priceEdges
         <div className="card px-6 py-12 text-center">
           <h3 className="text-xl font-semibold">No vehicles found</h3>
           <p className="mt-2 text-slate-700">Try adjusting your search criteria or filters</p>
-          <button type="button" className="btn btn-primary mt-6" onClick={clear}>
-            Clear All Filters
-          </button>
+          {/* Without JavaScript the form asks for the address without a filter: every unit. */}
+          <form method="get" onSubmit={clearAll}>
+            <button type="submit" className="btn btn-primary mt-6">
+              Clear All Filters
+            </button>
+          </form>
         </div>
       )}
     </div>

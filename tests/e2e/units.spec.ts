@@ -139,6 +139,41 @@ test.describe('a filtered address, server-rendered, with JavaScript', () => {
 test.describe('units without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  test('the filter form filters and sorts on the server: street legal only, price high to low', async ({ page, request, axe }) => {
+    const vehicles = await lot(request);
+    const descending = vehicles.filter((v) => v.streetLegal).sort((a, b) => b.price - a.price);
+    expect(descending.length).toBeLessThan(vehicles.length);
+    await page.goto('/new-inventory');
+    await expect(cards(page)).toHaveCount(vehicles.length);
+    const bar = page.getByRole('search', { name: 'Filter vehicles' });
+    await bar.getByRole('checkbox', { name: 'Street legal only' }).check();
+    await bar.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: High to Low' });
+    await bar.getByRole('button', { name: 'Apply Filters' }).click();
+
+    await expect(page).toHaveURL(/\/new-inventory\?search=&brand=all&category=all&price=all&sort=price-desc&street=legal$/);
+    await expect(cards(page).getByRole('heading')).toHaveText(descending.map((v) => v.name));
+    await expect(page.getByTestId('inventory-count')).toHaveText(`Showing ${descending.length} of ${vehicles.length} total vehicles`);
+    for (const text of await cards(page).locator('[data-unit-facts]').allTextContents()) expect(text).toContain('Street legal');
+    // The form shows the choice, so the next change starts from it.
+    await expect(bar.getByRole('checkbox', { name: 'Street legal only' })).toBeChecked();
+    await expect(bar.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-desc');
+    await expect(page.getByText(/need JavaScript/)).toHaveCount(0);
+    await axe();
+  });
+
+  test('no match shows the empty state, and Clear All Filters brings every unit back', async ({ page, request }) => {
+    const vehicles = await lot(request);
+    await page.goto('/inventory?brand=denago&category=turfman');
+    await expect(page.getByTestId('inventory-count')).toHaveText(`No vehicles match your current filters. Showing 0 of ${vehicles.length} total vehicles`);
+    await expect(page.getByRole('heading', { name: 'No vehicles found' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Brand', exact: true })).toHaveValue('denago');
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await expect(page).toHaveURL(/\/inventory\??$/);
+    await expect(cards(page)).toHaveCount(vehicles.length);
+    await expect(page.getByTestId('inventory-count')).toHaveText(`Showing ${vehicles.length} of ${vehicles.length} total vehicles`);
+  });
+
   test('the inventory lists every unit for sale with colour, street-legal status, On Hold and payments; no sold unit', async ({ page, request, axe }) => {
     const vehicles = await lot(request);
     await page.goto('/new-inventory');

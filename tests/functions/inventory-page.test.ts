@@ -140,11 +140,12 @@ describe('the inventory page function: the list of a filtered address (docs/prod
     expect(shown.search).toBe('Rover XL');
   });
 
-  it('filters that exclude each other show the empty state', async () => {
+  it('filters that exclude each other show the empty state, whose Clear All Filters works without JavaScript', async () => {
     const shown = await read(await get('/new-inventory?brand=denago&category=turfman'));
     expect(shown.ids).toEqual([]);
     expect(shown.count).toBe(`No vehicles match your current filters. Showing 0 of ${lot.length} total vehicles`);
     expect(shown.page).toContain('<h3 class="text-xl font-semibold">No vehicles found</h3>');
+    expect(shown.page).toMatch(/<form method="get"><button type="submit" class="btn btn-primary mt-6">Clear All Filters<\/button><\/form>/);
   });
 
   it('unknown values read as the defaults, as in the browser: every unit in the lot order', async () => {

@@ -65,16 +65,18 @@ describe('the inventory island rendered for an address with filters (the invento
     expect(html).toContain('<option value="price-desc" selected="">');
   });
 
-  it('reads unknown values as the defaults and shows the empty state', () => {
+  it('reads unknown values as the defaults and shows the empty state with a Clear All Filters form', () => {
     expect(ids(renderFor('?brand=club-car&sort=sideways'))).toEqual(['a-1', 'b-2', 'c-3']);
     const empty = renderFor('?search=hovercraft');
     expect(empty).toContain('No vehicles match your current filters. Showing 0 of 3 total vehicles');
     expect(empty).toContain('value="hovercraft"');
+    expect(empty).toMatch(/<form method="get"><button type="submit" class="btn btn-primary mt-6">Clear All Filters<\/button><\/form>/);
   });
 
-  it('renders every unit without a query (the pre-rendered page)', () => {
+  it('renders every unit without a query (the pre-rendered page), its filter bar shown without JavaScript too', () => {
     const html = render(InventoryFilter, { vehicles: lot, choices, priceEdges: edges });
     expect(ids(html)).toEqual(['a-1', 'b-2', 'c-3']);
+    expect(html).not.toContain('noscript:hidden');
   });
 });
 
