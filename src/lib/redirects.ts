@@ -1,14 +1,31 @@
 import { buildDay } from './data/build-day.ts';
 import { lotAt } from './data/lot.ts';
 import { townAliases } from './data/towns.ts';
+import { FILTER_KEYS } from './inventory-filter.ts';
 import type { RedirectRule } from './redirect-rule.ts';
 
 export type { RedirectRule };
 
+/** Where the inventory page function answers (functions/inventory-page.ts). */
+export const INVENTORY_PAGE_FUNCTION = '/.netlify/functions/inventory-page';
+
 /**
- * Every alias the site answers, in one place (docs/product.md §Routes). The rules are written to
- * dist/_redirects by src/pages/_redirects.ts. Netlify applies a rule only where no page exists
- * at that path, so a catch-all never shadows a real page.
+ * The inventory addresses that carry a filter (docs/product.md §Inventory): one rule per query
+ * parameter and address, so `/new-inventory?street=legal&sort=price-asc` (any order, other
+ * parameters too) is rendered filtered by the inventory page function. Forced (`!`): a page
+ * exists at both addresses, and Netlify would otherwise serve it. The plain addresses, without
+ * a filter parameter, stay the pre-rendered page.
+ */
+export function inventoryRewrites(): RedirectRule[] {
+  return ['/new-inventory', '/inventory'].flatMap((from) =>
+    FILTER_KEYS.map((key) => ({ from, query: { [key]: `:${key}` }, to: INVENTORY_PAGE_FUNCTION, status: 200 as const, force: true })),
+  );
+}
+
+/**
+ * Every alias and rewrite the site answers, in one place (docs/product.md §Routes). The rules
+ * are written to dist/_redirects by src/pages/[netlify_redirects].ts. Netlify applies an
+ * unforced rule only where no page exists at that path, so a catch-all never shadows a real page.
  */
 export function redirectRules(today = buildDay): RedirectRule[] {
   // Units sold too long ago and units removed from the data: their model page or the inventory
@@ -18,6 +35,7 @@ export function redirectRules(today = buildDay): RedirectRule[] {
     { from: `/vehicle/${id}`, to, status: 301 as const },
   ]);
   return [
+    ...inventoryRewrites(),
     { from: '/brands/denago', to: '/denago', status: 301 },
     { from: '/brands/evolution', to: '/evolution', status: 301 },
     ...retired,
@@ -29,7 +47,9 @@ export function redirectRules(today = buildDay): RedirectRule[] {
   ];
 }
 
+/** The rules as Netlify's _redirects file: `from  [key=value …]  to  status[!]`, one a line. */
 export function formatRedirects(rules: readonly RedirectRule[]): string {
-  const width = Math.max(...rules.map((r) => r.from.length));
-  return `${rules.map((r) => `${r.from.padEnd(width)}  ${r.to}  ${r.status}`).join('\n')}\n`;
+  const match = (r: RedirectRule) => [r.from, ...Object.entries(r.query ?? {}).map(([key, value]) => `${key}=${value}`)].join('  ');
+  const width = Math.max(...rules.map((r) => match(r).length));
+  return `${rules.map((r) => `${match(r).padEnd(width)}  ${r.to}  ${r.status}${r.force ? '!' : ''}`).join('\n')}\n`;
 }

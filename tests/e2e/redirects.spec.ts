@@ -32,6 +32,15 @@ test('every alias answers 301 to a page that answers 200', async ({ request }) =
   for (const rule of rules) {
     const from = concrete(rule.from);
     const to = concrete(rule.to);
+    if (rule.query) {
+      // A rewrite of an address that carries a parameter: the inventory page function answers
+      // (it sends Netlify-Vary), with any value, while the plain address stays the static page.
+      const filtered = await request.get(`${from}?${rule.query.replace(/:\w+/g, 'x')}`, { maxRedirects: 0 });
+      if (filtered.status() !== rule.status || !filtered.headers()['netlify-vary']) {
+        failures.push(`${from}?${rule.query} answered ${filtered.status()} without the function's headers, want ${rule.status} from ${to}`);
+      }
+      continue;
+    }
     const response = await request.get(from, { maxRedirects: 0 });
     if (rule.status === 404 || rule.status === 200) {
       // A rewrite: the address stays and shows the target page with the rule's status.
@@ -81,4 +90,28 @@ test('unknown paths answer 404 with the not-found page', async ({ request }) => 
     expect(html, path).toMatch(/<a href="\/"[^>]*>\s*Back to Home\s*<\/a>/);
   }
   expect((await request.get('/vehicles/no-such-unit-anywhere', { maxRedirects: 0 })).status()).toBe(404);
+});
+
+test('an inventory address with a filter is rendered by the inventory page function, without one it is the static page', async ({ request }) => {
+  const fromFunction = async (path: string) => {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    return response.headers()['netlify-vary'] !== undefined;
+  };
+  // Netlify's query matching (docs/product.md §Inventory): one parameter of the rule is enough,
+  // in any order and beside others, with any value, empty too.
+  for (const path of [
+    '/new-inventory?sort=price-asc',
+    '/inventory?street=legal',
+    '/new-inventory?utm_source=newsletter&brand=denago',
+    '/inventory?price=over-25000&utm_medium=email&category=rover',
+    '/new-inventory?search=',
+    '/new-inventory/?sort=newest',
+  ]) {
+    expect(await fromFunction(path), path).toBe(true);
+  }
+  // No filter parameter (a parameter without "=" is none either): the pre-rendered page.
+  for (const path of ['/new-inventory', '/inventory', '/new-inventory?utm_source=newsletter', '/new-inventory?street', '/inventory?Sort=price-asc']) {
+    expect(await fromFunction(path), path).toBe(false);
+  }
 });

@@ -81,6 +81,10 @@ export interface Redirect {
   from: string;
   to: string;
   status: number;
+  /** The query parameters the rule requires, as written (`sort=:sort`, several joined by &). */
+  query?: string;
+  /** Applied even where a page exists (`200!`). */
+  force?: boolean;
 }
 
 /** The rules of dist/_redirects: what the server under test was given. */
@@ -90,7 +94,15 @@ export function builtRedirects(): Redirect[] {
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'))
     .map((line) => {
-      const [from = '', to = '', status = ''] = line.split(/\s+/);
-      return { from, to, status: Number(status) };
+      const [from = '', ...rest] = line.split(/\s+/);
+      const status = rest.pop() ?? '';
+      const to = rest.pop() ?? '';
+      return {
+        from,
+        to,
+        status: Number(status.replace(/!$/, '')),
+        ...(rest.length > 0 ? { query: rest.join('&') } : {}),
+        ...(status.endsWith('!') ? { force: true } : {}),
+      };
     });
 }

@@ -9,6 +9,7 @@ import { expect, test } from './fixtures.ts';
 interface ApiVehicle {
   id: string;
   name: string;
+  brand: string;
   price: number;
   status: 'available' | 'on-hold';
   streetLegal: boolean;
@@ -73,12 +74,109 @@ test.describe('street legal only and the sort, with JavaScript', () => {
   });
 });
 
+test.describe('a filtered address, server-rendered, with JavaScript', () => {
+  test('opens filtered and sorted as served, hydrates without an error, then filters live', async ({ page, request, pageErrors }) => {
+    const vehicles = await lot(request);
+    const ascending = vehicles.filter((v) => v.streetLegal).sort((a, b) => a.price - b.price);
+    const path = '/new-inventory?street=legal&sort=price-asc';
+    // The HTML as served is already the filtered list (what a crawler or a shared link gets).
+    const served = (await (await request.get(path)).text()).replace(/<!-- -->/g, '');
+    expect(served).toContain(`Showing ${ascending.length} of ${vehicles.length} total vehicles`);
+    expect([...served.matchAll(/<h3 class="text-lg font-semibold">([^<]+)<\/h3>/g)].map((m) => m[1])).toEqual(ascending.map((v) => v.name));
+
+    await page.goto(path);
+    const island = page.locator('astro-island', { has: page.getByRole('checkbox', { name: 'Street legal only' }) });
+    await expect(island).not.toHaveAttribute('ssr', /.*/);
+    await expect(cards(page).getByRole('heading')).toHaveText(ascending.map((v) => v.name));
+    await expect(page.getByTestId('inventory-count')).toHaveText(`Showing ${ascending.length} of ${vehicles.length} total vehicles`);
+    await expect(page.getByRole('checkbox', { name: 'Street legal only' })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-asc');
+    expect(pageErrors, 'hydration logged errors').toEqual([]);
+
+    // Live from here on: no page load, the address follows.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('combobox', { name: 'Brand', exact: true }).selectOption('denago');
+    await expect(page).toHaveURL(/\/new-inventory\?brand=denago&street=legal&sort=price-asc$/);
+    const denago = ascending.filter((v) => v.brand === 'denago');
+    expect(denago.length).toBeGreaterThan(0);
+    await expect(cards(page).getByRole('heading')).toHaveText(denago.map((v) => v.name));
+    await expect(page.getByTestId('inventory-count')).toHaveText(`Showing ${denago.length} of ${vehicles.length} total vehicles`);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+
+  test('Back right after reloading a filtered address, before the list is live, hydrates without an error and follows the address', async ({
+    page,
+    request,
+  }) => {
+    const vehicles = await lot(request);
+    const legal = vehicles.filter((v) => v.streetLegal);
+    const island = page.locator('astro-island', { has: page.getByRole('checkbox', { name: 'Street legal only' }) });
+    await page.goto('/new-inventory');
+    await expect(island).not.toHaveAttribute('ssr', /.*/);
+    await page.getByRole('checkbox', { name: 'Street legal only' }).check();
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc');
+    await expect(page).toHaveURL(/\?street=legal&sort=price-asc$/);
+
+    // The reloaded page is the server's render of ?street=legal&sort=price-asc; its script is held
+    // while Back changes the address bar within the same page.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/InventoryFilter\.[\w-]+\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(island).toHaveAttribute('ssr', '');
+    await page.goBack();
+    await expect(page).toHaveURL(/\?street=legal$/);
+    release();
+    await expect(island).not.toHaveAttribute('ssr', /.*/);
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('featured');
+    await expect(cards(page).getByRole('heading')).toHaveText(legal.map((v) => v.name));
+  });
+});
+
 test.describe('units without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  test('the filter form filters and sorts on the server: street legal only, price high to low', async ({ page, request, axe }) => {
+    const vehicles = await lot(request);
+    const descending = vehicles.filter((v) => v.streetLegal).sort((a, b) => b.price - a.price);
+    expect(descending.length).toBeLessThan(vehicles.length);
+    await page.goto('/new-inventory');
+    await expect(cards(page)).toHaveCount(vehicles.length);
+    const bar = page.getByRole('search', { name: 'Filter vehicles' });
+    await bar.getByRole('checkbox', { name: 'Street legal only' }).check();
+    await bar.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: High to Low' });
+    await bar.getByRole('button', { name: 'Apply Filters' }).click();
+
+    await expect(page).toHaveURL(/\/new-inventory\?search=&brand=all&category=all&price=all&sort=price-desc&street=legal$/);
+    await expect(cards(page).getByRole('heading')).toHaveText(descending.map((v) => v.name));
+    await expect(page.getByTestId('inventory-count')).toHaveText(`Showing ${descending.length} of ${vehicles.length} total vehicles`);
+    for (const text of await cards(page).locator('[data-unit-facts]').allTextContents()) expect(text).toContain('Street legal');
+    // The form shows the choice, so the next change starts from it.
+    await expect(bar.getByRole('checkbox', { name: 'Street legal only' })).toBeChecked();
+    await expect(bar.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-desc');
+    await expect(page.getByText(/need JavaScript/)).toHaveCount(0);
+    await axe();
+  });
+
+  test('no match shows the empty state, and Clear All Filters brings every unit back', async ({ page, request }) => {
+    const vehicles = await lot(request);
+    await page.goto('/inventory?brand=denago&category=turfman');
+    await expect(page.getByTestId('inventory-count')).toHaveText(`No vehicles match your current filters. Showing 0 of ${vehicles.length} total vehicles`);
+    await expect(page.getByRole('heading', { name: 'No vehicles found' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Brand', exact: true })).toHaveValue('denago');
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await expect(page).toHaveURL(/\/inventory\??$/);
+    await expect(cards(page)).toHaveCount(vehicles.length);
+    await expect(page.getByTestId('inventory-count')).toHaveText(`Showing ${vehicles.length} of ${vehicles.length} total vehicles`);
+  });
+
   test('the inventory lists every unit for sale with colour, street-legal status, On Hold and payments; no sold unit', async ({ page, request, axe }) => {
     const vehicles = await lot(request);
-    await page.goto('/new-inventory?street=legal&sort=price-asc');
+    await page.goto('/new-inventory');
     await expect(cards(page)).toHaveCount(vehicles.length);
     for (const unit of units.filter((u) => u.status === 'sold')) await expect(page.locator(`a[href="/vehicles/${unit.id}"]`)).toHaveCount(0);
 

@@ -22,12 +22,51 @@ describe('the built inventory page, as a crawler reads it (no JavaScript)', () =
       expect(html).toContain(`Showing <!-- -->${vehicles.length}<!-- --> of <!-- -->${vehicles.length}<!-- --> total vehicles`);
     });
 
+    it(`${file} shows its filter form without JavaScript and no notice that filtering needs it`, () => {
+      expect(html).not.toContain('need JavaScript');
+      expect(html).toMatch(/<form role="search" aria-label="Filter vehicles" class="(?![^"]*noscript:hidden)[^"]*" method="get">/);
+    });
+
     it(`${file} is canonical at /new-inventory with an offer catalogue of the lot`, () => {
       expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/new-inventory">/);
       const catalog = jsonLd(html).find((block) => block['@type'] === 'OfferCatalog');
       expect(catalog?.numberOfItems).toBe(vehicles.length);
     });
   }
+});
+
+describe('the filtered inventory addresses (docs/product.md §Inventory)', () => {
+  it('are rewritten to the inventory page function in dist/_redirects, one forced rule per filter parameter', () => {
+    const redirects = read('_redirects');
+    for (const path of ['/new-inventory', '/inventory']) {
+      for (const key of ['search', 'brand', 'category', 'price', 'street', 'sort']) {
+        expect(redirects).toMatch(new RegExp(`^${path}\\s+${key}=:${key}\\s+/\\.netlify/functions/inventory-page\\s+200!$`, 'm'));
+      }
+    }
+  });
+
+  it('find in the inline stylesheet every class of the states only the function or the browser renders', () => {
+    const css = [...read('new-inventory.html').matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+    // The empty state (no match) and the load error.
+    for (const name of [
+      'card',
+      'px-6',
+      'py-12',
+      'text-center',
+      'text-xl',
+      'font-semibold',
+      'mt-2',
+      'text-slate-700',
+      'btn',
+      'btn-primary',
+      'mt-6',
+      'bg-red-50',
+      'border-red-300',
+      'text-red-800',
+    ]) {
+      expect(css, name).toMatch(new RegExp(`\\.${name}(?![\\w-])`));
+    }
+  });
 });
 
 describe('the built vehicle pages', () => {

@@ -52,6 +52,34 @@ describe('the inventory island, rendered on the server (the page without JavaScr
   });
 });
 
+describe('the inventory island rendered for an address with filters (the inventory page function)', () => {
+  const lot = [item('a-1', 'Rover One', 14995), item('b-2', 'Rover Two', 25000, false), item('c-3', 'Rover Three', 9995)];
+  const renderFor = (requestQuery: string) => render(InventoryFilter, { vehicles: lot, choices, priceEdges: edges, requestQuery });
+  const ids = (html: string) => [...html.matchAll(/<a href="\/vehicles\/([^"]+)" class="btn/g)].map((match) => match[1]);
+
+  it('lists the units of the query in its order, with the count line and the form showing the choice', () => {
+    const html = renderFor('?street=legal&sort=price-desc');
+    expect(ids(html)).toEqual(['a-1', 'c-3']);
+    expect(html).toContain('Showing 2 of 3 total vehicles');
+    expect(html).toMatch(/<input[^>]* type="checkbox"[^>]* checked=""/);
+    expect(html).toContain('<option value="price-desc" selected="">');
+  });
+
+  it('reads unknown values as the defaults and shows the empty state with a Clear All Filters form', () => {
+    expect(ids(renderFor('?brand=club-car&sort=sideways'))).toEqual(['a-1', 'b-2', 'c-3']);
+    const empty = renderFor('?search=hovercraft');
+    expect(empty).toContain('No vehicles match your current filters. Showing 0 of 3 total vehicles');
+    expect(empty).toContain('value="hovercraft"');
+    expect(empty).toMatch(/<form method="get"><button type="submit" class="btn btn-primary mt-6">Clear All Filters<\/button><\/form>/);
+  });
+
+  it('renders every unit without a query (the pre-rendered page), its filter bar shown without JavaScript too', () => {
+    const html = render(InventoryFilter, { vehicles: lot, choices, priceEdges: edges });
+    expect(ids(html)).toEqual(['a-1', 'b-2', 'c-3']);
+    expect(html).not.toContain('noscript:hidden');
+  });
+});
+
 describe('the loading state', () => {
   it('shows six skeleton cards', () => {
     const html = render(InventorySkeletons, {});

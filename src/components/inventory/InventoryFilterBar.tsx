@@ -47,8 +47,9 @@ function Select({
 /**
  * The filter bar (docs/product.md §Inventory): text search, brand, category, price band and Apply Filters, plus
  * the sort and "Street legal only" (docs/product.md §Inventory). It is a real GET form
- * (?search=&brand=&category=&price=&sort=&street=); with JavaScript the island filters live and
- * Apply Filters only commits the search to the address bar.
+ * (?search=&brand=&category=&price=&sort=&street=): without JavaScript Apply Filters asks for the
+ * filtered address, which the inventory page function renders; with JavaScript the island filters
+ * live and Apply Filters only commits the search to the address bar.
  */
 export default function InventoryFilterBar({ filters, choices, onSearch, onSelect, onStreet, onApply, searchRef }: Props) {
   const searchId = useId();
@@ -63,7 +64,7 @@ export default function InventoryFilterBar({ filters, choices, onSearch, onSelec
       role="search"
       aria-label="Filter vehicles"
       onSubmit={submit}
-      className="card grid grid-cols-2 items-end gap-3 p-4 sm:gap-4 sm:p-5 lg:grid-cols-[2fr_1fr_1fr_1fr_1.3fr] noscript:hidden"
+      className="card grid grid-cols-2 items-end gap-3 p-4 sm:gap-4 sm:p-5 lg:grid-cols-[2fr_1fr_1fr_1fr_1.3fr]"
     >
       <div className="col-span-2 lg:col-span-1">
         <label htmlFor={searchId} className="block text-sm font-semibold text-slate-800">

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_FILTERS, filtersFromQuery, queryFromFilters, type FilterChoices, type InventoryFilters } from '../../lib/inventory-filter.ts';
+import { filtersFromQuery, queryFromFilters, type FilterChoices, type InventoryFilters } from '../../lib/inventory-filter.ts';
 import type { RetryOptions } from '../../lib/fetch-with-retry.ts';
 import { fetchInventory, type InventoryItem } from '../../lib/vehicles-client.ts';
 
@@ -7,13 +7,41 @@ import { fetchInventory, type InventoryItem } from '../../lib/vehicles-client.ts
 const SEARCH_URL_DELAY_MS = 350;
 
 /**
- * The filters, kept in the URL query. The first render uses the defaults (as the pre-rendered
- * page does); the address bar is read after hydration and on back/forward. A select change or
- * Clear adds a history entry; a burst of typing adds one entry and then keeps replacing it.
+ * The query of the address this page was loaded from. The address bar may have moved on before
+ * the island is live (Back after a reload of a filtered address changes it without loading a
+ * page), but the server rendered the page for the address it was asked for, which the
+ * navigation entry keeps.
  */
-export function useUrlFilters(choices: FilterChoices) {
-  const [filters, setFilters] = useState<InventoryFilters>(DEFAULT_FILTERS);
-  const current = useRef<InventoryFilters>(DEFAULT_FILTERS);
+function loadedQuery(): string {
+  const [navigation] = typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('navigation') : [];
+  try {
+    return new URL(navigation?.name || location.href).search;
+  } catch {
+    return location.search;
+  }
+}
+
+/**
+ * The filters of the first render, the same on the server and in the browser, so hydration
+ * finds the markup it renders (docs/product.md §Inventory): the server reads the query of the
+ * address it renders (`requestQuery`: the inventory page function passes the request's; the
+ * pre-rendered page has none, so it shows every unit), the browser the query the page was
+ * loaded from. A filtered address is always rendered by the function from that same query; an
+ * address without a filter parameter reads as the defaults on both sides.
+ */
+function firstFilters(choices: FilterChoices, requestQuery: string): InventoryFilters {
+  return filtersFromQuery(typeof window === 'undefined' ? requestQuery : loadedQuery(), choices);
+}
+
+/**
+ * The filters, kept in the URL query. The first render uses the filters the page was loaded
+ * with (firstFilters); the address bar is read once live (it may have changed meanwhile) and on
+ * back/forward. A select change or Clear adds a history entry; a burst of typing adds one entry
+ * and then keeps replacing it.
+ */
+export function useUrlFilters(choices: FilterChoices, requestQuery = '') {
+  const [filters, setFilters] = useState<InventoryFilters>(() => firstFilters(choices, requestQuery));
+  const current = useRef<InventoryFilters>(filters);
   const timer = useRef<number | undefined>(undefined);
   const typingEntry = useRef(false);
 

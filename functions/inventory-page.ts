@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { inventoryIslandProps } from '../src/components/inventory/inventory-island.ts';
+import InventoryFilter from '../src/islands/InventoryFilter.tsx';
+import { FILTER_KEYS } from '../src/lib/inventory-filter.ts';
+import { BASE_SECURITY_HEADERS } from '../src/lib/security-headers.ts';
+import { methodNotAllowed } from './lib/http.ts';
+
+/** Browsers check again on every visit (as they do for the pre-rendered pages). */
+export const CACHE_BROWSER = 'public, max-age=0, must-revalidate';
+/**
+ * Netlify's CDN keeps each filtered page in its durable cache, shared by every edge, keyed on
+ * the filter parameters only (utm_source and the like share one copy). The lot only changes
+ * with a deploy, which purges it: 1 h, then refreshed in the background for a day.
+ */
+export const CACHE_CDN = 'public, durable, s-maxage=3600, stale-while-revalidate=86400';
+export const CDN_VARY = `query=${FILTER_KEYS.join('|')}`;
+/** How long the pre-rendered page may take to arrive before the visitor is sent to it instead. */
+export const PAGE_TIMEOUT_MS = 5000;
+
+const ALLOWED = ['GET', 'HEAD'] as const;
+/** The two addresses of the page (docs/product.md §Routes); anything else reads as the canonical one. */
+const PAGES = ['/new-inventory', '/inventory'];
+
+/** Headers of the pre-rendered page that describe that body or its caching, not this answer. */
+const NOT_PASSED = new Set([
+  'accept-ranges',
+  'age',
+  'cache-control',
+  'cache-status',
+  'cdn-cache-control',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'date',
+  'etag',
+  'keep-alive',
+  'last-modified',
+  'netlify-cdn-cache-control',
+  'netlify-vary',
+  'server',
+  'set-cookie',
+  'transfer-encoding',
+  'vary',
+  'x-nf-request-id',
+  'x-powered-by',
+]);
+
+/** The opening tag of the inventory island (its script is named after src/islands/InventoryFilter.tsx). */
+const ISLAND_OPEN = /<astro-island\b[^>]*\bcomponent-url="[^"]*\/InventoryFilter\.[^"]*"[^>]*>/;
+const ISLAND_CLOSE = '</astro-island>';
+const ISLAND_END = '<!--astro:end-->';
+/** What Astro strips from a React server render (@astrojs/react): resource hints React hoists. */
+const RESOURCE_HINTS = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
+
+/**
+ * The page with the inventory island's server-rendered HTML replaced by `render(prefix)`, where
+ * `prefix` is the island's React id prefix (the browser hydrates with it, so useId must match);
+ * undefined when the page has no inventory island.
+ */
+export function replaceIsland(html: string, render: (prefix: string) => string): string | undefined {
+  const open = ISLAND_OPEN.exec(html);
+  if (!open) return undefined;
+  const start = open.index + open[0].length;
+  const close = html.indexOf(ISLAND_CLOSE, start);
+  if (close < 0) return undefined;
+  const marker = html.lastIndexOf(ISLAND_END, close);
+  const end = marker >= start ? marker : close;
+  const prefix = /\sprefix="([^"]*)"/.exec(open[0])?.[1] ?? '';
+  return `${html.slice(0, start)}${render(prefix)}${html.slice(end)}`;
+}
+
+/** The inventory island as the server renders it for a query, exactly as Astro renders islands. */
+export function renderIsland(query: string, prefix: string): string {
+  const island = createElement(InventoryFilter, { ...inventoryIslandProps, requestQuery: query });
+  return renderToString(island, { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
+}
+
+function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** The plain page, when the filtered one cannot be made: never a 5xx for a visitor's address. */
+function toPlainPage(path: string, reason: string): Response {
+  console.error(`[inventory] Filtered page not rendered, sent to ${path}: ${reason}.`);
+  return new Response(null, { status: 302, headers: { Location: path, 'Cache-Control': 'no-store', ...BASE_SECURITY_HEADERS } });
+}
+
+/**
+ * The inventory with the filters of its address (docs/product.md §Inventory), for visitors
+ * without JavaScript, crawlers and shared links. Netlify sends here the /new-inventory and
+ * /inventory addresses that carry a filter parameter (the rewrites of src/lib/redirects.ts).
+ * It asks its own site for the pre-rendered page (that address has no filter, so it is the
+ * static file: this build's HTML, styles, scripts and structured data) and replaces the
+ * island's HTML with the island rendered for the request's query: the list filtered and sorted,
+ * the count line, the empty state and the form showing the choice. Unknown values read as the
+ * defaults, as in the browser. The page's headers (its Content-Security-Policy among them) pass
+ * through: its inline scripts and styles are unchanged, so their hashes still hold.
+ */
+export default async function inventoryPage(request: Request): Promise<Response> {
+  if (!(ALLOWED as readonly string[]).includes(request.method)) return methodNotAllowed(ALLOWED);
+  const url = new URL(request.url);
+  const path = PAGES.find((page) => url.pathname === page || url.pathname === `${page}/`) ?? PAGES[0]!;
+
+  let page: Response;
+  try {
+    page = await fetch(new URL(path, url), { headers: { Accept: 'text/html' }, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+  } catch (error) {
+    return toPlainPage(path, `the page could not be fetched (${error instanceof Error ? error.message : 'unknown error'})`);
+  }
+  if (page.status !== 200) {
+    await page.body?.cancel();
+    return toPlainPage(path, `the page answered ${page.status}`);
+  }
+
+  let body: string | undefined;
+  try {
+    const html = await page.text();
+    body = replaceIsland(html, (prefix) => renderIsland(url.search, prefix));
+  } catch (error) {
+    return toPlainPage(path, `the page could not be rendered (${error instanceof Error ? error.message : 'unknown error'})`);
+  }
+  if (body === undefined) return toPlainPage(path, 'the page has no inventory island');
+
+  const headers = new Headers();
+  for (const [name, value] of page.headers) if (!NOT_PASSED.has(name)) headers.set(name, value);
+  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+  if (!headers.has('content-type')) headers.set('Content-Type', 'text/html; charset=utf-8');
+  const etag = etagOf(body);
+  headers.set('ETag', etag);
+  headers.set('Cache-Control', CACHE_BROWSER);
+  headers.set('Netlify-CDN-Cache-Control', CACHE_CDN);
+  headers.set('Netlify-Vary', CDN_VARY);
+
+  const matches = (request.headers.get('if-none-match') ?? '')
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .includes(etag);
+  if (matches) return new Response(null, { status: 304, headers });
+  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+}
