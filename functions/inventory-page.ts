@@ -4,7 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { inventoryIslandProps } from '../src/components/inventory/inventory-island.ts';
 import InventoryFilter from '../src/islands/InventoryFilter.tsx';
 import { FILTER_KEYS } from '../src/lib/inventory-filter.ts';
-import { BASE_SECURITY_HEADERS } from '../src/lib/security-headers.ts';
+import { deferredStylesheetOf, withCriticalCss } from '../src/lib/critical-css.ts';
+import { BASE_SECURITY_HEADERS, withStylePolicy } from '../src/lib/security-headers.ts';
 import { methodNotAllowed } from './lib/http.ts';
 
 /** Browsers check again on every visit (as they do for the pre-rendered pages). */
@@ -96,8 +97,30 @@ function toPlainPage(path: string, reason: string): Response {
  * island's HTML with the island rendered for the request's query: the list filtered and sorted,
  * the count line, the empty state and the form showing the choice. Unknown values read as the
  * defaults, as in the browser. The page's headers (its Content-Security-Policy among them) pass
- * through: its inline scripts and styles are unchanged, so their hashes still hold.
+ * through: its inline scripts are unchanged, so their hashes still hold; its inline CSS is
+ * made again for the new markup, under a style policy of its own.
  */
+/**
+ * The page's inline critical CSS made again for the filtered markup (an empty state, say, uses
+ * classes the unfiltered page has not), with its style policy to match. Without the whole
+ * stylesheet the page keeps the pre-rendered CSS, which the stylesheet completes once loaded.
+ */
+async function restyled(html: string, url: URL): Promise<string> {
+  const href = deferredStylesheetOf(html);
+  if (!href) return html;
+  try {
+    const sheet = await fetch(new URL(href, url), { signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+    if (!sheet.ok) {
+      await sheet.body?.cancel();
+      return html;
+    }
+    return withStylePolicy(withCriticalCss(html, await sheet.text()));
+  } catch (error) {
+    console.error(`[inventory] Critical CSS not made for the filtered page: ${error instanceof Error ? error.message : 'unknown error'}.`);
+    return html;
+  }
+}
+
 export default async function inventoryPage(request: Request): Promise<Response> {
   if (!(ALLOWED as readonly string[]).includes(request.method)) return methodNotAllowed(ALLOWED);
   const url = new URL(request.url);
@@ -122,6 +145,7 @@ export default async function inventoryPage(request: Request): Promise<Response>
     return toPlainPage(path, `the page could not be rendered (${error instanceof Error ? error.message : 'unknown error'})`);
   }
   if (body === undefined) return toPlainPage(path, 'the page has no inventory island');
+  body = await restyled(body, url);
 
   const headers = new Headers();
   for (const [name, value] of page.headers) if (!NOT_PASSED.has(name)) headers.set(name, value);

@@ -36,7 +36,7 @@ export function inlineCriticalCss(html: string, stylesheets: ReadonlyMap<string,
   return html.replace(STYLESHEET, () => {
     if (!first) return '';
     first = false;
-    return `<style>${criticalCss(css.join('\n'), page)}</style>${noscript}<script>${loadStylesheetsWhenIdle(hrefs)}</script>`;
+    return `<style data-critical>${criticalCss(css.join('\n'), page)}</style>${noscript}<script>${loadStylesheetsWhenIdle(hrefs)}</script>`;
   });
 }
 

@@ -153,3 +153,21 @@ export function criticalCss(css: string, page: PageVocabulary): string {
   const order = layers.length > 0 ? `@layer ${layers.join(',')};` : '';
   return order + root.toString();
 }
+
+const CRITICAL_STYLE = /<style data-critical>[\s\S]*?<\/style>/;
+
+/** The address of the whole stylesheet a built page defers (its <noscript> link), if any. */
+export function deferredStylesheetOf(html: string): string | undefined {
+  return /<noscript><link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1];
+}
+
+/**
+ * A built page whose markup was changed after the build (a filtered inventory rendered on
+ * request) with its inline critical CSS made again from the whole stylesheet, so what the new
+ * markup shows is styled at its first paint too.
+ */
+export function withCriticalCss(html: string, stylesheet: string): string {
+  if (!CRITICAL_STYLE.test(html)) return html;
+  const css = criticalCss(stylesheet, vocabularyOf(html.replace(CRITICAL_STYLE, '')));
+  return html.replace(CRITICAL_STYLE, () => `<style data-critical>${css}</style>`);
+}

@@ -58,8 +58,11 @@ export function stylePolicy(styleHashes: readonly string[]): string {
   return `style-src 'self' ${hashList(styleHashes)}`.trim();
 }
 
-/** The page with its style policy as the first element after <meta charset>. */
-export function withStylePolicy(html: string): string {
+const STYLE_POLICY = /<meta http-equiv="content-security-policy" content="[^"]*">/;
+
+/** The page with its style policy (made anew, if it had one) as the first element after <meta charset>. */
+export function withStylePolicy(page: string): string {
+  const html = page.replace(STYLE_POLICY, '');
   const policy = `<meta http-equiv="content-security-policy" content="${stylePolicy(inlineCode(html).styles.map(cspHash))}">`;
   const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
   if (!charset) return html.replace(/<head>/i, `<head>${policy}`);

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import inventoryPage, { CDN_VARY } from '../../functions/inventory-page.ts';
 import { listedVehicles } from '../../src/lib/data/lot.ts';
-import { inlineCode } from '../../src/lib/security-headers.ts';
+import { cspHash, inlineCode } from '../../src/lib/security-headers.ts';
 
 /**
  * The inventory page function through its real code: it fetches the pre-rendered page from its
@@ -48,6 +48,11 @@ beforeAll(async () => {
   html = readFileSync(file, 'utf8');
   server = createServer((request, response) => {
     asked.push(request.url ?? '');
+    const stylesheet = /^\/_astro\/[\w.-]+\.css$/.test(request.url ?? '') ? join(dist, request.url ?? '') : undefined;
+    if (stylesheet && existsSync(stylesheet) && mode !== 'missing') {
+      response.writeHead(200, { 'Content-Type': 'text/css; charset=utf-8' }).end(readFileSync(stylesheet));
+      return;
+    }
     if (mode === 'missing') {
       response.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end('<h1>404 Page Not Found</h1>');
       return;
@@ -183,17 +188,34 @@ describe('the inventory page function: the list of a filtered address (docs/prod
     expect(await response.text()).toBe(html);
   });
 
-  it('keeps every inline script and style of the page, so the CSP hashes still hold', async () => {
+  it("keeps every inline script of the page (the site policy's hashes hold) and allows its remade inline CSS by its own style policy", async () => {
     const page = await (await get('/new-inventory?street=legal')).text();
-    expect(inlineCode(page)).toEqual(inlineCode(html));
-    expect(page.replace(/<astro-island[\s\S]*?<\/astro-island>/g, '')).not.toBe('');
+    expect(inlineCode(page).scripts).toEqual(inlineCode(html).scripts);
+    const policy = /<meta http-equiv="content-security-policy" content="([^"]*)">/.exec(page)?.[1] ?? '';
+    for (const style of inlineCode(page).styles) expect(policy).toContain(cspHash(style));
+    expect(page.match(/http-equiv="content-security-policy"/g)).toHaveLength(1);
+  });
+
+  it('styles what only the filtered page shows from its first paint: the empty state is in its inline CSS', async () => {
+    const page = await (await get('/new-inventory?search=no-such-cart')).text();
+    const inlineCss = (doc: string) => /<style data-critical>([\s\S]*?)<\/style>/.exec(doc)?.[1] ?? '';
+    const has = (css: string, name: string) => new RegExp(`\\.${name.replace(/[:[\]/.]/g, '\\\\$&')}(?![\\w-])`).test(css);
+    const empty = /<div class="card[^"]*">\s*<h3[\s\S]*?No vehicles found[\s\S]*?<\/div>/.exec(page)?.[0] ?? '';
+    const classes = [...new Set([...empty.matchAll(/class="([^"]*)"/g)].flatMap(([, value = '']) => value.split(/\s+/)))].filter(Boolean);
+    expect(classes.length).toBeGreaterThan(5);
+    for (const name of classes) expect(has(inlineCss(page), name), name).toBe(true);
+    // Some of them the unfiltered page does not use: its own inline CSS would not have styled them.
+    expect(classes.filter((name) => !has(inlineCss(html), name)).length).toBeGreaterThan(0);
   });
 
   it('asks its own origin for the plain page of the address, never with the query', async () => {
     await get('/inventory?sort=price-asc');
     await get('/new-inventory/?sort=price-asc');
     await get('/.netlify/functions/inventory-page?sort=price-asc');
-    expect(asked).toEqual(['/inventory', '/new-inventory', '/new-inventory']);
+    const pages = asked.filter((path) => !path.endsWith('.css'));
+    expect(pages).toEqual(['/inventory', '/new-inventory', '/new-inventory']);
+    // and the whole stylesheet the page defers, to make its critical CSS again
+    expect(asked.filter((path) => path.endsWith('.css'))).toHaveLength(3);
   });
 });
 
