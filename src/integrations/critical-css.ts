@@ -7,19 +7,10 @@ import { criticalCss, vocabularyOf } from '../lib/critical-css.ts';
 const STYLESHEET = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"\s*\/?>/g;
 
 /**
- * The script that adds the whole stylesheet once the page has loaded and the browser is idle
- * (or at the visitor's first touch, key or focus, whichever comes first), so that it never
- * competes with what the first paint needs. Its rules repeat the inline ones, so nothing moves
- * when it applies; it brings what scripts show later (an open menu, a toast, a form's errors).
- */
-export function loadStylesheetsWhenIdle(hrefs: readonly string[]): string {
-  return `(()=>{let done=false;const events=['pointerdown','keydown','focusin'];const add=()=>{if(done)return;done=true;for(const e of events)removeEventListener(e,add,true);for(const href of ${JSON.stringify(hrefs)}){const l=document.createElement('link');l.rel='stylesheet';l.href=href;document.head.append(l)}};for(const e of events)addEventListener(e,add,{capture:true,passive:true});const idle=()=>'requestIdleCallback' in window?requestIdleCallback(add,{timeout:2000}):setTimeout(add,200);document.readyState==='complete'?idle():addEventListener('load',idle,{once:true})})()`;
-}
-
-/**
  * The page's head with its stylesheet links replaced by the rules the page's markup uses,
- * inline, and the whole stylesheet added when the loaded page is idle (docs/product.md §Speed).
- * Without JavaScript the whole stylesheet is an ordinary one (<noscript>).
+ * inline (docs/product.md §Speed). The page's loader script (src/lib/island-runtime.ts, added
+ * by src/integrations/island-runtime.ts) adds the whole stylesheet when the loaded page is idle;
+ * without JavaScript it is an ordinary one (<noscript>).
  */
 export function inlineCriticalCss(html: string, stylesheets: ReadonlyMap<string, string>): string {
   const links = [...html.matchAll(STYLESHEET)];
@@ -36,7 +27,7 @@ export function inlineCriticalCss(html: string, stylesheets: ReadonlyMap<string,
   return html.replace(STYLESHEET, () => {
     if (!first) return '';
     first = false;
-    return `<style data-critical>${criticalCss(css.join('\n'), page)}</style>${noscript}<script>${loadStylesheetsWhenIdle(hrefs)}</script>`;
+    return `<style data-critical>${criticalCss(css.join('\n'), page)}</style>${noscript}`;
   });
 }
 

@@ -3,13 +3,15 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { isIslandRuntime, islandRuntimeLoader } from '../lib/island-runtime.ts';
+import { deferredStylesheetOf } from '../lib/critical-css.ts';
+import { isDirective, isIslandRuntime, pageLoader } from '../lib/island-runtime.ts';
 
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 
 /**
  * After the build: Astro's inline island runtime becomes one hashed file under /_astro/, and
- * each page gets the small loader of src/lib/island-runtime.ts in its place.
+ * each page gets the one loader script of src/lib/island-runtime.ts at the end of its head,
+ * for the runtime and the whole stylesheet its critical CSS stands in for.
  */
 export default function islandRuntime(): AstroIntegration {
   return {
@@ -23,12 +25,24 @@ export default function islandRuntime(): AstroIntegration {
         let changed = 0;
         for (const file of pages) {
           const html = await readFile(file, 'utf8');
-          const next = html.replace(INLINE_SCRIPT, (script: string, code: string) => {
-            if (!isIslandRuntime(code)) return script;
-            const url = `/_astro/island-runtime.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
-            files.set(url, code);
-            return `<script>${islandRuntimeLoader(url)}</script>`;
+          const stylesheet = deferredStylesheetOf(html);
+          const stylesheets = stylesheet ? [stylesheet] : [];
+          // The directives' scripts, then the runtime, as one file (in page order).
+          const code: string[] = [];
+          let next = html.replace(INLINE_SCRIPT, (script: string, body: string) => {
+            if (!isIslandRuntime(body) && !isDirective(body)) return script;
+            code.push(body);
+            return '';
           });
+          let runtimeUrl: string | undefined;
+          if (code.some(isIslandRuntime)) {
+            const bundle = code.join('\n');
+            runtimeUrl = `/_astro/island-runtime.${createHash('sha256').update(bundle).digest('hex').slice(0, 10)}.js`;
+            files.set(runtimeUrl, bundle);
+          } else {
+            next = html;
+          }
+          if (runtimeUrl || stylesheets.length > 0) next = next.replace('</head>', `<script>${pageLoader({ stylesheets, runtimeUrl })}</script></head>`);
           if (next === html) continue;
           changed++;
           await writeFile(file, next);

@@ -8,6 +8,8 @@ export interface GalleryImage {
   /** The file's pixel size, read at build time (absent for remote images). */
   width?: number;
   height?: number;
+  /** The picture as a data: address, for the first one when it is small SVG art (the page's largest paint). */
+  inline?: string;
 }
 
 interface Props {
@@ -126,7 +128,7 @@ export default function Gallery({ label, images, priority = false, children }: P
         >
           <Picture
             key={current.src}
-            src={current.src}
+            src={(index === 0 && current.inline) || current.src}
             slot="main"
             alt={current.alt}
             priority={priority && index === 0}

@@ -32,6 +32,11 @@ describe('criticalCss', () => {
     expect(criticalCss(css, page('<div><a>x</a></div>'))).toBe('');
   });
 
+  it('leaves out the rules for browsers without JavaScript, which load the whole stylesheet', () => {
+    const css = '.p-2{padding:.5rem}@media (scripting:none){.noscript\\:block{display:block}}';
+    expect(criticalCss(css, page('<p class="p-2 noscript:block">x</p>'))).toBe('.p-2{padding:.5rem}');
+  });
+
   it('keeps media and supports blocks only around kept rules', () => {
     const css = '@media (min-width:40rem){.sm\\:flex{display:flex}.sm\\:grid{display:grid}}@supports (display:grid){.g{display:grid}}';
     expect(criticalCss(css, page('<div class="sm:flex">x</div>'))).toBe('@media (min-width:40rem){.sm\\:flex{display:flex}}');

@@ -10,7 +10,8 @@ import selectorParser, { type Selector } from 'postcss-selector-parser';
  * The test is deliberately generous: a rule stays unless one of its selectors names a class or
  * an element the page does not contain. Pseudo-classes, attributes and combinators are never
  * evaluated, so a rule whose state the page can reach without script (hover, focus, open
- * <details>, :checked) is always kept.
+ * <details>, :checked) is always kept. Rules for `(scripting: none)` are left out: without
+ * JavaScript the whole stylesheet is an ordinary one.
  */
 
 /** The classes and element names of a page's markup. */
@@ -96,6 +97,10 @@ function layerOrder(root: Root): string[] {
 export function criticalCss(css: string, page: PageVocabulary): string {
   const root = postcss.parse(css);
   const layers = layerOrder(root);
+  // Rules for browsers without JavaScript: those load the whole stylesheet as an ordinary one.
+  root.walkAtRules('media', (rule) => {
+    if (/\(\s*scripting\s*:\s*none\s*\)/.test(rule.params)) rule.remove();
+  });
 
   root.walkRules((rule) => {
     if (insideKeyframes(rule)) return;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { imageSize } from 'image-size';
 import { DataFileError, formatJsonPath } from '../data-file.ts';
 import { altText, isRaster, minWidth, type SlotName } from '../images.ts';
+import { svgDataUri } from '../inline-svg.ts';
 
 /**
  * Build-time check of every image an editor references from data/*.json (docs/product.md
@@ -112,5 +113,19 @@ export function imageFile(src: string): ImageFile | undefined {
 
 /** The gallery's images: each with its alt text (the editor's, else `name`) and pixel size. */
 export function galleryImages(name: string, srcs: readonly string[], alts: readonly string[] = []) {
-  return srcs.map((src, index) => ({ src, alt: altText(name, alts[index]), ...imageFile(src) }));
+  return srcs.map((src, index) => ({
+    src,
+    alt: altText(name, alts[index]),
+    ...imageFile(src),
+    // The first picture is the page's largest paint: small SVG art travels inside the page.
+    ...(index === 0 ? inlineable(src) : {}),
+  }));
+}
+
+/** SVG art this small is inlined as a data: address where it is the page's largest paint (docs/product.md §Speed). */
+export const INLINE_SVG_MAX_BYTES = 4096;
+
+function inlineable(src: string): { inline?: string } {
+  const uri = svgDataUri(src, INLINE_SVG_MAX_BYTES);
+  return uri ? { inline: uri } : {};
 }
