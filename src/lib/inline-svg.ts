@@ -42,5 +42,5 @@ export function svgDataUri(publicPath: string, maxBytes: number): string | undef
   const file = join(process.cwd(), 'public', decodeURI(publicPath));
   if (statSync(file).size > maxBytes) return undefined;
   const svg = readFileSync(file, 'utf8').replace(/\s+/g, ' ').trim();
-  return `data:image/svg+xml,${svg.replace(/[%#<>"{}|\\^`]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}`;
+  return `data:image/svg+xml,${svg.replace(/[%#<>"{}|\\^` ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}`;
 }
