@@ -96,9 +96,9 @@ async function servedSite(): Promise<{ base: string; stop: () => void }> {
 
 if (selected.includes('html')) {
   const start = performance.now();
-  const { errors, warnings, infos, outdatedCss } = await checkHtml(pages);
+  const { errors, warnings, infos, outdatedCss, noOrigin } = await checkHtml(pages);
   report(
-    `Nu Html Checker: ${pages.length} pages, ${errors.length} errors, ${warnings.length} warnings (${infos} info notes and ${outdatedCss} messages of CSS its grammar predates, not counted) in ${seconds(start)}`,
+    `Nu Html Checker: ${pages.length} pages, ${errors.length} errors, ${warnings.length} warnings (${infos} info notes and ${outdatedCss} messages of CSS its grammar predates and ${noOrigin} of the site's stylesheet under a page's style policy, which a file without an origin cannot match, not counted) in ${seconds(start)}`,
     [...errors, ...warnings],
   );
 }

@@ -32,6 +32,10 @@ describe('criticalCss', () => {
     expect(criticalCss(css, page('<div><a>x</a></div>'))).toBe('');
   });
 
+  it('is one line, so every checker hashes it as browsers do', () => {
+    expect(criticalCss('/*! notice */\n.a,\n.b{color:red}\n', page('<p class="a b">x</p>'))).toBe('/*! notice */ .a,.b{color:red}');
+  });
+
   it('leaves out the rules for browsers without JavaScript, which load the whole stylesheet', () => {
     const css = '.p-2{padding:.5rem}@media (scripting:none){.noscript\\:block{display:block}}';
     expect(criticalCss(css, page('<p class="p-2 noscript:block">x</p>'))).toBe('.p-2{padding:.5rem}');

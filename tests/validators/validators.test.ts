@@ -72,6 +72,16 @@ describe('the Nu Html Checker and modern CSS', () => {
         .join('\n'),
     ).toMatch(/^CSS: .*colr/m);
   }, 120_000);
+
+  it("sets aside only the site's own stylesheet under a page's style policy (a file has no origin for 'self'), not another policy finding", async () => {
+    const policy = `<meta http-equiv="content-security-policy" content="style-src 'self'">`;
+    const own = write('own.html', page(`${policy}<noscript><link rel="stylesheet" href="/_astro/Site.abc123.css"></noscript>`, '<main><p>Fine</p></main>'));
+    const other = write('other.html', page(`${policy}<link rel="stylesheet" href="https://cdn.example/x.css">`, '<main><p>Text</p></main>'));
+    const { warnings, noOrigin } = await checkHtml([own, other]);
+    expect(noOrigin).toBe(1);
+    expect(warnings.filter((w) => w.path === '/own')).toEqual([]);
+    expect(warnings.filter((w) => w.path === '/other').map((w) => w.message)).toEqual([expect.stringMatching(/Content Security Policy .*cdn\.example/)]);
+  }, 120_000);
 });
 
 describe('the structured-data validator', () => {
