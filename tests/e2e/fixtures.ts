@@ -99,4 +99,9 @@ export const test = base.extend<{ pageErrors: string[]; allowNotFound: (path: st
 
 export { expect };
 
+/** The island runtime every page fetches when it is idle (src/lib/island-runtime.ts): Astro's, not React. */
+export const ISLAND_RUNTIME = /\/_astro\/island-runtime\.\w+\.js$/;
+/** The scripts a page requested, but the island runtime. */
+export const beyondIslandRuntime = (urls: readonly string[]) => urls.filter((url) => !ISLAND_RUNTIME.test(new URL(url, 'http://x').pathname));
+
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
