@@ -18,8 +18,14 @@ const TEMPLATES = [
 
 const SITE_STYLESHEET = /\/_astro\/[^/]+\.css$/;
 
-/** Every image of the page loaded and decoded, lazy ones too, so two screenshots compare the CSS alone. */
+/**
+ * The islands that hydrate when the page is idle are live, and every image of the page is loaded
+ * and decoded, lazy ones too, so two screenshots compare the CSS alone.
+ */
 async function allImagesShown(page: Page) {
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('astro-island[ssr]')].some((island) => (island.getAttribute('opts') ?? '').includes('"idle"')),
+  );
   await page.evaluate(async () => {
     for (const img of document.images) img.loading = 'eager';
     await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
@@ -33,14 +39,14 @@ for (const path of TEMPLATES) {
     await page.route(SITE_STYLESHEET, (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
     await page.goto(path, { waitUntil: 'networkidle' });
     await allImagesShown(page);
-    const inlineOnly = await page.screenshot({ fullPage: true, animations: 'disabled' });
+    const inlineOnly = await page.screenshot({ fullPage: true, animations: 'disabled', scale: 'css' });
 
     // A second load in the same tab may restore form state; a fresh tab of the same browser does not.
     const fresh = await page.context().newPage();
     await fresh.goto(path, { waitUntil: 'networkidle' });
     await fresh.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/_astro/') && sheet.cssRules.length > 0));
     await allImagesShown(fresh);
-    const whole = await fresh.screenshot({ fullPage: true, animations: 'disabled' });
+    const whole = await fresh.screenshot({ fullPage: true, animations: 'disabled', scale: 'css' });
 
     expect(inlineOnly.equals(whole), `${path} changes when the whole stylesheet applies`).toBe(true);
   });
