@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { deferredStylesheetOf } from '../src/lib/critical-css.ts';
 import { imageBudgetAtFirstView } from './image-budget.ts';
 
 const dist = resolve(import.meta.dirname, '..', 'dist');
@@ -78,7 +79,7 @@ export function measure(file: string): PageFigures {
   const linked = [...withoutNoscript.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => readFileSync(join(dist, m[1] ?? '')));
   const inlined = [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
   const css = gz(Buffer.concat([...linked, ...inlined.map((body) => Buffer.from(body))]));
-  const deferredHref = /<noscript><link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1];
+  const deferredHref = deferredStylesheetOf(html);
   const deferredCss = deferredHref && existsSync(join(dist, deferredHref)) ? gz(readFileSync(join(dist, deferredHref))) : 0;
 
   // JavaScript at first view: inline scripts, module scripts, and islands whose Astro directive

@@ -5,8 +5,8 @@ export type HydrateWhen = 'interaction' | 'idle' | 'visible';
 
 const WARM_UP = ['pointerenter', 'pointerdown', 'touchstart', 'focusin'] as const;
 /** A control the page itself acts on before hydration: a link navigates, a submit button posts its form. */
-const NATIVE = 'a[href], button[type="submit"], input[type="submit"], form button:not([type])';
-const CONTROL = 'button, a, [role="button"], input, select, textarea, summary, label';
+export const NATIVE = 'a[href], button[type="submit"], input[type="submit"], form button:not([type])';
+export const CONTROL = 'button, a, [role="button"], input, select, textarea, summary, label';
 /** How long a held tap waits for React to bind the element before it is replayed anyway. */
 const LIVE_TIMEOUT_MS = 3000;
 

@@ -1,7 +1,7 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { builtFiles } from './built-files.ts';
 import { criticalCss, vocabularyOf } from '../lib/critical-css.ts';
 
 const STYLESHEET = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"\s*\/?>/g;
@@ -38,15 +38,13 @@ export default function criticalCssIntegration(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
-        const entries = await readdir(out, { withFileTypes: true, recursive: true });
-        const files = (suffix: string) => entries.filter((e) => e.isFile() && e.name.endsWith(suffix)).map((e) => join(e.parentPath, e.name));
         const stylesheets = new Map<string, string>();
-        for (const file of files('.css')) {
+        for (const file of await builtFiles(out, '.css')) {
           stylesheets.set(`/${file.slice(out.length).replace(/\\/g, '/').replace(/^\//, '')}`, await readFile(file, 'utf8'));
         }
         let pages = 0;
         let inlined = 0;
-        for (const file of files('.html')) {
+        for (const file of await builtFiles(out, '.html')) {
           const html = await readFile(file, 'utf8');
           const next = inlineCriticalCss(html, stylesheets);
           pages++;

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { builtFiles } from './built-files.ts';
 import { deferredStylesheetOf } from '../lib/critical-css.ts';
 import { isDirective, isIslandRuntime, pageLoader } from '../lib/island-runtime.ts';
 
@@ -19,8 +20,7 @@ export default function islandRuntime(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
-        const entries = await readdir(out, { withFileTypes: true, recursive: true });
-        const pages = entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
+        const pages = await builtFiles(out, '.html');
         const files = new Map<string, string>();
         let changed = 0;
         for (const file of pages) {

@@ -1,13 +1,9 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { builtFiles } from './built-files.ts';
 import { BASE_SECURITY_HEADERS, cspHash, inlineCode, pageCsp, withStylePolicy } from '../lib/security-headers.ts';
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
-}
 
 /** The dist/_headers text: security headers for every static file, caching per kind of file. */
 export function headersFile(csp: string): string {
@@ -35,7 +31,7 @@ export default function securityHeaders({ frameOrigin }: { frameOrigin: string }
         const out = fileURLToPath(dir);
         const scripts = new Set<string>();
         const styles = new Set<string>();
-        for (const file of await htmlFiles(out)) {
+        for (const file of await builtFiles(out, '.html')) {
           const html = withStylePolicy(await readFile(file, 'utf8'));
           await writeFile(file, html);
           const code = inlineCode(html);

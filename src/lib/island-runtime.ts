@@ -1,3 +1,5 @@
+import { CONTROL, NATIVE } from '../directives/interaction.ts';
+
 /**
  * Astro's island runtime (the <astro-island> element) is about 4 KB of script that every page
  * would otherwise carry inline, and no island needs it before the visitor acts or the loaded
@@ -16,9 +18,6 @@
 export const isIslandRuntime = (code: string) => code.includes('customElements.define("astro-island"');
 /** Whether an inline script registers a hydration directive (ours: src/directives/interaction.ts). */
 export const isDirective = (code: string) => code.includes('self.Astro||(self.Astro={})') && !isIslandRuntime(code);
-
-const NATIVE = 'a[href], button[type="submit"], input[type="submit"], form button:not([type])';
-const CONTROL = 'button, a, [role="button"], input, select, textarea, summary, label';
 
 /**
  * The page's one loader script: the whole stylesheet (`stylesheets`, see
