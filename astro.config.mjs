@@ -6,10 +6,12 @@ import tailwindcss from '@tailwindcss/vite';
 import criticalCss from './src/integrations/critical-css.ts';
 import islandRuntime from './src/integrations/island-runtime.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
+import islandData from './src/integrations/island-data.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
 import sitemapXml from './src/integrations/sitemap-xml.ts';
 import { isSitemapPage } from './src/lib/sitemap.ts';
 import { soldPagePaths } from './src/lib/data/sold-pages.ts';
+import { reservationOptions } from './src/lib/data/reservation.ts';
 import dealer from './data/dealer.json' with { type: 'json' };
 
 // The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
@@ -27,6 +29,8 @@ export default defineConfig({
   integrations: [
     react(),
     interactionDirective(),
+    // Island figures ship in the island's script, not as props in the page (README §Speed).
+    islandData({ 'reservation-options': reservationOptions }),
     sitemap({ filter: (page) => isSitemapPage(page, soldPagePaths) }),
     sitemapXml(),
     criticalCss(),

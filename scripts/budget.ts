@@ -19,10 +19,6 @@ const KB = 1024;
 export const BUDGET = { flight: 10 * 1460, html: 40 * KB, css: 6 * KB, deferredCss: 12 * KB, js: 2 * KB, afterLoadJs: 90 * KB };
 /** What a page's response headers weigh as sent (security headers, CSP, caching), measured. */
 export const HEADERS_BYTES = 1150;
-/** Pages allowed a second flight, each with its reason (README, Speed). */
-export const TWO_FLIGHTS: Readonly<Record<string, string>> = {
-  '/rentals': 'three plan groups, the reservation form and its data: about 15.3 KB as sent',
-};
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 /** Brotli as the compressing proxy of `npm run perf` sends it (quality 5). */
@@ -122,9 +118,7 @@ export function measure(file: string): PageFigures {
   for (const tag of priority) if (/loading="lazy"/.test(tag)) problems.push('the fetchpriority="high" image is lazy');
 
   const sent = br(html) + HEADERS_BYTES;
-  const flights = TWO_FLIGHTS[route] ? 3 : 1; // a second flight doubles the window: 10 + 20 segments
-  if (sent > BUDGET.flight * flights)
-    problems.push(`sent ${kb(sent)} > ${kb(BUDGET.flight * flights)} (${flights === 1 ? 'the first flight' : 'two flights'})`);
+  if (sent > BUDGET.flight) problems.push(`sent ${kb(sent)} > ${kb(BUDGET.flight)} (the first flight)`);
   if (gz(html) > BUDGET.html) problems.push(`HTML ${kb(gz(html))} > ${kb(BUDGET.html)}`);
   if (css > BUDGET.css) problems.push(`critical CSS ${kb(css)} > ${kb(BUDGET.css)}`);
   if (deferredCss > BUDGET.deferredCss) problems.push(`whole stylesheet ${kb(deferredCss)} > ${kb(BUDGET.deferredCss)}`);
@@ -172,7 +166,7 @@ if (import.meta.main) {
   console.log(line(head));
   for (const row of rows) console.log(line(row));
   console.log(
-    `\nBudgets: as sent (brotli + ${kb(HEADERS_BYTES)} of headers) ≤ ${kb(BUDGET.flight)}, the first TCP flight (two flights: ${Object.keys(TWO_FLIGHTS).join(', ')}); gzip: HTML ≤ ${kb(BUDGET.html)}, critical CSS ≤ ${kb(BUDGET.css)}, whole stylesheet ≤ ${kb(BUDGET.deferredCss)}, JS at first view ≤ ${kb(BUDGET.js)}, JS after load ≤ ${kb(BUDGET.afterLoadJs)}`,
+    `\nBudgets: as sent (brotli + ${kb(HEADERS_BYTES)} of headers) ≤ ${kb(BUDGET.flight)}, the first TCP flight; gzip: HTML ≤ ${kb(BUDGET.html)}, critical CSS ≤ ${kb(BUDGET.css)}, whole stylesheet ≤ ${kb(BUDGET.deferredCss)}, JS at first view ≤ ${kb(BUDGET.js)}, JS after load ≤ ${kb(BUDGET.afterLoadJs)}`,
   );
   const over = figures.filter((f) => f.problems.length);
   for (const f of over) console.error(`✗ ${f.route}: ${f.problems.join('; ')}`);

@@ -16,6 +16,7 @@ import {
   type ReservationOptions,
 } from '../lib/reservation.ts';
 import { showToast } from '../stores/toast.ts';
+import options from 'island-data:reservation-options';
 
 /** The error toast's text when the server names no error, and when the request never arrived. */
 export const SUBMIT_FAILED = 'Failed to submit reservation request';
@@ -24,7 +25,6 @@ export const SEND_FAILED = 'Failed to send reservation request. Please try again
 type Values = Record<ReservationField, string>;
 
 interface Props {
-  options: ReservationOptions;
   /** The hour a pick-up and a return default to, "10:00". */
   defaultTime: string;
 }
@@ -54,9 +54,10 @@ function initialValues(options: ReservationOptions, time: string): Values {
  * The reservation request of /rentals (docs/product.md §Rentals). Its server render is a plain
  * form posting to /api/reserve, which answers with the quote worked out on the server, so it
  * works with JavaScript off. Hydrated, it quotes as the visitor types, takes RESERVE TODAY's
- * ?group=&plan= (also from links on the page, without reloading), and sends JSON.
+ * ?group=&plan= (also from links on the page, without reloading), and sends JSON. Its figures
+ * come with its script (src/integrations/island-data.ts), not as a prop in the page.
  */
-export default function ReservationForm({ options, defaultTime }: Props) {
+export default function ReservationForm({ defaultTime }: Props) {
   const [values, setValues] = useState<Values>(() => initialValues(options, defaultTime));
   const [errors, setErrors] = useState<ReservationErrors>({});
   const [sending, setSending] = useState(false);
@@ -112,7 +113,7 @@ export default function ReservationForm({ options, defaultTime }: Props) {
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
-  }, [options]);
+  }, []);
 
   const quote = liveQuote(values, options);
 

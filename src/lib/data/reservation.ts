@@ -6,7 +6,8 @@ import { county, municipalities } from './towns.ts';
 /**
  * What a reservation request is checked and quoted against: the cart groups and their plans,
  * the delivery places with their distances, the delivery terms and the request's bounds.
- * Small enough to be the reservation island's prop; the /api/reserve function uses the same.
+ * The reservation island imports them as a module (src/integrations/island-data.ts); the
+ * /api/reserve function uses the same.
  */
 const { maxCarts, maxPeriods, bookAheadDays, timeZone } = rentals.reservation;
 
