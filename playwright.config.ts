@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
+import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './scripts/chromium.ts';
 import { freePort } from './scripts/free-port.ts';
 
 // Workers inherit the environment, so the port chosen by the main process is shared.
@@ -9,7 +9,7 @@ process.env.E2E_FUNCTIONS_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 
-const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
+const chromium = { executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './chromium.ts';
 import { IMAGE_BUDGET_375, imageWeight, kb } from './image-weight.ts';
 import { freePort } from './free-port.ts';
 
@@ -52,7 +52,7 @@ export async function imageBudgetAtFirstView(dist: string): Promise<boolean> {
     ['dev', '--offline', '--dir', dist, '--port', String(port), '--staticServerPort', String(await freePort()), '--functions-port', String(await freePort())],
     { cwd: root, stdio: 'ignore', env: { ...process.env, BROWSER: 'none' } },
   );
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   let over = false;
   try {
     const base = `http://localhost:${port}`;

@@ -2,14 +2,14 @@
 // resource (HTML, CSS, JS, images) at first view. Usage:
 //   npm start   (in another shell)   then   npm run weight -- / /inventory /vehicles/denago-ev-city
 import { chromium } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './chromium.ts';
 
 const base = process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`;
 const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
 const KINDS = { document: 'HTML', stylesheet: 'CSS', script: 'JS', image: 'images' } as const;
 type Kind = (typeof KINDS)[keyof typeof KINDS] | 'other';
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+const browser = await chromium.launch({ executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 
 console.log(['page', 'viewport', 'HTML', 'CSS', 'JS', 'images', 'other', 'total', 'requests'].join('\t'));
 for (const path of paths.length ? paths : ['/']) {
