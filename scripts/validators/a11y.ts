@@ -27,7 +27,11 @@ async function open(page: Page, url: string, viewport: (typeof VIEWPORTS)[number
  * viewport: one browser, a few tabs at once. Errors only (its warnings and notices ask a human).
  */
 export async function checkA11y(base: string, paths: readonly string[], concurrency = 3): Promise<{ errors: Finding[]; runs: number }> {
-  const browser = await puppeteer.launch({ executablePath: HEADLESS_CHROMIUM_PATH, headless: HEADLESS_CHROMIUM_PATH === CHROMIUM_PATH ? true : 'shell', args: CHROMIUM_FLAGS });
+  const browser = await puppeteer.launch({
+    executablePath: HEADLESS_CHROMIUM_PATH,
+    headless: HEADLESS_CHROMIUM_PATH === CHROMIUM_PATH ? true : 'shell',
+    args: CHROMIUM_FLAGS,
+  });
   const errors: Finding[] = [];
   const jobs = VIEWPORTS.flatMap((viewport) => paths.map((path) => ({ path, viewport })));
   let next = 0;
