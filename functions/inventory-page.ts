@@ -89,18 +89,6 @@ function toPlainPage(path: string, reason: string): Response {
 }
 
 /**
- * The inventory with the filters of its address (docs/product.md §Inventory), for visitors
- * without JavaScript, crawlers and shared links. Netlify sends here the /new-inventory and
- * /inventory addresses that carry a filter parameter (the rewrites of src/lib/redirects.ts).
- * It asks its own site for the pre-rendered page (that address has no filter, so it is the
- * static file: this build's HTML, styles, scripts and structured data) and replaces the
- * island's HTML with the island rendered for the request's query: the list filtered and sorted,
- * the count line, the empty state and the form showing the choice. Unknown values read as the
- * defaults, as in the browser. The page's headers (its Content-Security-Policy among them) pass
- * through: its inline scripts are unchanged, so their hashes still hold; its inline CSS is
- * made again for the new markup, under a style policy of its own.
- */
-/**
  * The page's inline critical CSS made again for the filtered markup (an empty state, say, uses
  * classes the unfiltered page has not), with its style policy to match. Without the whole
  * stylesheet the page keeps the pre-rendered CSS, which the stylesheet completes once loaded.
@@ -121,6 +109,18 @@ async function restyled(html: string, url: URL): Promise<string> {
   }
 }
 
+/**
+ * The inventory with the filters of its address (docs/product.md §Inventory), for visitors
+ * without JavaScript, crawlers and shared links. Netlify sends here the /new-inventory and
+ * /inventory addresses that carry a filter parameter (the rewrites of src/lib/redirects.ts).
+ * It asks its own site for the pre-rendered page (that address has no filter, so it is the
+ * static file: this build's HTML, styles, scripts and structured data) and replaces the
+ * island's HTML with the island rendered for the request's query: the list filtered and sorted,
+ * the count line, the empty state and the form showing the choice. Unknown values read as the
+ * defaults, as in the browser. The page's headers (its Content-Security-Policy among them) pass
+ * through: its inline scripts are unchanged, so their hashes still hold; its inline CSS is
+ * made again for the new markup, under a style policy of its own.
+ */
 export default async function inventoryPage(request: Request): Promise<Response> {
   if (!(ALLOWED as readonly string[]).includes(request.method)) return methodNotAllowed(ALLOWED);
   const url = new URL(request.url);

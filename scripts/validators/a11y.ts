@@ -1,6 +1,6 @@
 import pa11y from 'pa11y';
 import puppeteer, { type Page } from 'puppeteer';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, HEADLESS_CHROMIUM_PATH } from '../chromium.ts';
+import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '../chromium.ts';
 import type { Finding } from './pages.ts';
 
 /** Each page is checked at the phone and the desktop width. */
@@ -27,11 +27,7 @@ async function open(page: Page, url: string, viewport: (typeof VIEWPORTS)[number
  * viewport: one browser, a few tabs at once. Errors only (its warnings and notices ask a human).
  */
 export async function checkA11y(base: string, paths: readonly string[], concurrency = 3): Promise<{ errors: Finding[]; runs: number }> {
-  const browser = await puppeteer.launch({
-    executablePath: HEADLESS_CHROMIUM_PATH,
-    headless: HEADLESS_CHROMIUM_PATH === CHROMIUM_PATH ? true : 'shell',
-    args: CHROMIUM_FLAGS,
-  });
+  const browser = await puppeteer.launch({ executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const errors: Finding[] = [];
   const jobs = VIEWPORTS.flatMap((viewport) => paths.map((path) => ({ path, viewport })));
   let next = 0;

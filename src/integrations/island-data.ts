@@ -11,7 +11,8 @@ export const ISLAND_DATA = 'island-data:';
  * module, so hydration starts from the same figures.
  */
 export default function islandData(modules: Record<string, unknown>): AstroIntegration {
-  const resolved = (id: string) => `\0${id}`;
+  // Vite's convention for a module that is no file: its resolved id starts with \0.
+  const resolvedPrefix = `\0${ISLAND_DATA}`;
   return {
     name: 'island-data',
     hooks: {
@@ -21,11 +22,8 @@ export default function islandData(modules: Record<string, unknown>): AstroInteg
             plugins: [
               {
                 name: 'island-data',
-                resolveId: (id) => (id.startsWith(ISLAND_DATA) && id.slice(ISLAND_DATA.length) in modules ? resolved(id) : undefined),
-                load: (id) => {
-                  if (!id.startsWith(resolved(ISLAND_DATA))) return undefined;
-                  return `export default ${JSON.stringify(modules[id.slice(resolved(ISLAND_DATA).length)])};`;
-                },
+                resolveId: (id) => (id.startsWith(ISLAND_DATA) && id.slice(ISLAND_DATA.length) in modules ? `\0${id}` : undefined),
+                load: (id) => (id.startsWith(resolvedPrefix) ? `export default ${JSON.stringify(modules[id.slice(resolvedPrefix.length)])};` : undefined),
               },
             ],
           },

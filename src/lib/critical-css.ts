@@ -161,7 +161,35 @@ export function criticalCss(css: string, page: PageVocabulary): string {
   return (order + root.toString()).replace(/\s*\n\s*/g, ' ').trim();
 }
 
+// How a built page carries its CSS: the critical rules inline, the whole stylesheet behind a
+// <noscript> link (which src/lib/island-runtime.ts's loader adds when the page is idle).
 const CRITICAL_STYLE = /<style data-critical>[\s\S]*?<\/style>/;
+const criticalStyle = (css: string) => `<style data-critical>${css}</style>`;
+const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"\s*\/?>/g;
+
+/**
+ * A page as Astro built it with its stylesheet links replaced by the rules its markup uses,
+ * inline (docs/product.md §Speed), and the stylesheets deferred: the page's loader script adds
+ * them when the loaded page is idle; without JavaScript they are ordinary ones (<noscript>).
+ * `stylesheets` holds the built CSS by address.
+ */
+export function inlineCriticalCss(html: string, stylesheets: ReadonlyMap<string, string>): string {
+  const hrefs = [...html.matchAll(STYLESHEET_LINK)].map(([, href = '']) => href);
+  if (hrefs.length === 0) return html;
+  const css = hrefs.map((href) => {
+    const text = stylesheets.get(href);
+    if (text === undefined) throw new Error(`critical-css: ${href} is linked but was not built`);
+    return text;
+  });
+  const noscript = `<noscript>${hrefs.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}</noscript>`;
+  const inline = `${criticalStyle(criticalCss(css.join('\n'), vocabularyOf(html)))}${noscript}`;
+  let first = true;
+  return html.replace(STYLESHEET_LINK, () => {
+    if (!first) return '';
+    first = false;
+    return inline;
+  });
+}
 
 /** The address of the whole stylesheet a built page defers (its <noscript> link), if any. */
 export function deferredStylesheetOf(html: string): string | undefined {
@@ -176,5 +204,5 @@ export function deferredStylesheetOf(html: string): string | undefined {
 export function withCriticalCss(html: string, stylesheet: string): string {
   if (!CRITICAL_STYLE.test(html)) return html;
   const css = criticalCss(stylesheet, vocabularyOf(html.replace(CRITICAL_STYLE, '')));
-  return html.replace(CRITICAL_STYLE, () => `<style data-critical>${css}</style>`);
+  return html.replace(CRITICAL_STYLE, () => criticalStyle(css));
 }
