@@ -12,7 +12,9 @@ const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 /**
  * After the build: Astro's inline island runtime becomes one hashed file under /_astro/, and
  * each page gets the one loader script of src/lib/island-runtime.ts at the end of its head,
- * for the runtime and the whole stylesheet its critical CSS stands in for.
+ * for the runtime and the whole stylesheet its critical CSS stands in for. Astro prints the
+ * runtime before the first island, in the header; a script there would split the parsing of
+ * the body, painting the header a frame before the main content.
  */
 export default function islandRuntime(): AstroIntegration {
   return {
