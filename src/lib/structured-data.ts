@@ -1,6 +1,6 @@
 import type { Dealer, HoursLine } from '../../data/schemas/dealer.ts';
 import type { Availability, Model } from '../../data/schemas/models.ts';
-import type { Vehicle } from '../../data/schemas/vehicles.ts';
+import type { Vehicle } from '../../data/schemas/units.ts';
 import { absoluteUrl } from './seo.ts';
 
 /** schema.org builders; each takes plain data and the site origin and returns a JSON-LD object. */
