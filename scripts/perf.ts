@@ -132,49 +132,36 @@ export async function startProxy(upstream: URL): Promise<{ url: string; close: (
   return { url: `http://localhost:${port}`, close: () => server.close() };
 }
 
-interface Run {
+export interface Run {
   score: number;
   lcp: number;
   tbt: number;
   cls: number;
   bytes: number;
+  /** Elements in the page once it is loaded (Lighthouse's DOM size). */
+  elements: number;
 }
 
-const median = (values: number[]) => {
+export type PageRun = Run & { ratio: number };
+
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
-if (import.meta.main) {
-  let server: ReturnType<typeof spawn> | undefined;
-  let upstream = process.env.BASE_URL;
-  if (!upstream) {
-    const [port, staticPort, functionsPort] = [await freePort(), await freePort(), await freePort()];
-    upstream = `http://localhost:${port}`;
-    console.log(`Building and serving the site on ${upstream} (netlify serve --offline) …`);
-    server = spawn(
-      'netlify',
-      ['serve', '--offline', '--port', String(port), '--staticServerPort', String(staticPort), '--functions-port', String(functionsPort)],
-      { cwd: root, env: { ...process.env, BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' }, stdio: 'ignore', detached: true },
-    );
-    await waitFor(`${upstream}/api/health`);
-  }
-  const proxy = await startProxy(new URL(upstream));
-  console.log(`Compressing proxy on ${proxy.url}; ${RUNS} run(s) per page; load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
+/**
+ * Lighthouse through the compressing proxy (startProxy): `measure(path)` runs a page `runs`
+ * times, each right after a run of the floor page, and gives the medians and the median of the
+ * pairs' LCP ratios. Other work on the machine slows Lighthouse's observed CPU tasks, and with
+ * them the simulated LCP, so the ratio is taken per pair: a busy minute slows both.
+ */
+export async function lighthouseSession(proxyUrl: string, runs: number) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
-  // Stopped early (Ctrl-C): leave no browser or server behind.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      chrome.kill();
-      if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-      process.exit(130);
-    });
-  }
-
   const benchmarks: number[] = [];
+  const floorRuns: Run[] = [];
   const measureOnce = async (path: string, attempt = 1): Promise<Run> => {
-    const result = await lighthouse(new URL(path, proxy.url).href, {
+    const result = await lighthouse(new URL(path, proxyUrl).href, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -194,44 +181,73 @@ if (import.meta.main) {
       tbt: num('total-blocking-time'),
       cls: num('cumulative-layout-shift'),
       bytes: num('total-byte-weight'),
+      elements: num('dom-size'),
     };
   };
-  // Other work on the machine slows Lighthouse's observed CPU tasks, and with them the simulated
-  // LCP. So each run of a template follows a run of the floor, and the ratio is taken per pair:
-  // a busy minute slows both.
-  const floorRuns: Run[] = [];
-  const measure = async (path: string): Promise<Run & { ratio: number }> => {
-    const runs: Run[] = [];
-    const ratios: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const floor = await measureOnce(FLOOR_PATH);
-      const run = await measureOnce(path);
-      floorRuns.push(floor);
-      runs.push(run);
-      ratios.push(run.lcp / floor.lcp);
-    }
-    const of = (key: keyof Run) => median(runs.map((r) => r[key]));
-    console.log(
-      `  ${path}: LCP ${runs.map((r, i) => `${(r.lcp / 1000).toFixed(2)} s (${ratios[i]?.toFixed(2)}×)`).join(', ')}; score ${runs.map((r) => r.score).join(', ')}`,
-    );
-    return { score: of('score'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), bytes: of('bytes'), ratio: median(ratios) };
+  const medians = (list: Run[]): Run => {
+    const of = (key: keyof Run) => median(list.map((r) => r[key]));
+    return { score: of('score'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), bytes: of('bytes'), elements: of('elements') };
   };
+  return {
+    async measure(path: string): Promise<PageRun> {
+      const list: Run[] = [];
+      const ratios: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const floor = await measureOnce(FLOOR_PATH);
+        const run = await measureOnce(path);
+        floorRuns.push(floor);
+        list.push(run);
+        ratios.push(run.lcp / floor.lcp);
+      }
+      console.log(
+        `  ${path}: LCP ${list.map((r, i) => `${(r.lcp / 1000).toFixed(2)} s (${ratios[i]?.toFixed(2)}×)`).join(', ')}; score ${list.map((r) => r.score).join(', ')}; TBT ${list.map((r) => Math.round(r.tbt)).join(', ')} ms`,
+      );
+      return { ...medians(list), ratio: median(ratios) };
+    },
+    /** The floor page's medians over every run so far. */
+    floor: (): PageRun => ({ ...medians(floorRuns), ratio: 1 }),
+    /** Lighthouse's CPU benchmark index (median of every run): a quiet machine gives more. */
+    benchmarkIndex: () => Math.round(median(benchmarks)),
+    close: () => chrome.kill(),
+  };
+}
 
-  const results: [string, string, Run & { ratio: number }][] = [];
+if (import.meta.main) {
+  let server: ReturnType<typeof spawn> | undefined;
+  let upstream = process.env.BASE_URL;
+  if (!upstream) {
+    const [port, staticPort, functionsPort] = [await freePort(), await freePort(), await freePort()];
+    upstream = `http://localhost:${port}`;
+    console.log(`Building and serving the site on ${upstream} (netlify serve --offline) …`);
+    server = spawn(
+      'netlify',
+      ['serve', '--offline', '--port', String(port), '--staticServerPort', String(staticPort), '--functions-port', String(functionsPort)],
+      { cwd: root, env: { ...process.env, BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' }, stdio: 'ignore', detached: true },
+    );
+    await waitFor(`${upstream}/api/health`);
+  }
+  const proxy = await startProxy(new URL(upstream));
+  console.log(`Compressing proxy on ${proxy.url}; ${RUNS} run(s) per page; load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
+  const session = await lighthouseSession(proxy.url, RUNS);
+  // Stopped early (Ctrl-C): leave no browser or server behind.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      session.close();
+      if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+      process.exit(130);
+    });
+  }
+
+  const results: [string, string, PageRun][] = [];
   try {
     const only = process.env.ONLY?.split(',');
-    for (const [template, path] of TEMPLATES) if (!only || only.includes(template)) results.push([template, path, await measure(path)]);
+    for (const [template, path] of TEMPLATES) if (!only || only.includes(template)) results.push([template, path, await session.measure(path)]);
   } finally {
-    chrome.kill();
+    session.close();
     proxy.close();
     if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   }
-  const floorOf = (key: keyof Run) => median(floorRuns.map((r) => r[key]));
-  results.unshift([
-    'floor',
-    FLOOR_PATH,
-    { score: floorOf('score'), lcp: floorOf('lcp'), tbt: floorOf('tbt'), cls: floorOf('cls'), bytes: floorOf('bytes'), ratio: 1 },
-  ]);
+  results.unshift(['floor', FLOOR_PATH, session.floor()]);
 
   const failures: string[] = [];
   const rows = results.map(([template, path, run]) => {
@@ -256,7 +272,7 @@ if (import.meta.main) {
   console.log(`\n${line(head)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
   for (const row of rows) console.log(line(row));
   console.log(
-    `\nMedians of ${RUNS} run(s) per page, each after a run of the floor (LCP/floor is the median of those pairs); Lighthouse's CPU benchmark index ${Math.round(median(benchmarks))} (a quiet machine gives more; a busy one inflates TBT and LCP)${CPU_SLOWDOWN ? `; CPU slowdown ${CPU_SLOWDOWN}×, not Lighthouse's 4×` : ''}; limits: score 100, LCP ≤ ${MAX_RATIO}× the floor.`,
+    `\nMedians of ${RUNS} run(s) per page, each after a run of the floor (LCP/floor is the median of those pairs); Lighthouse's CPU benchmark index ${session.benchmarkIndex()} (a quiet machine gives more; a busy one inflates TBT and LCP)${CPU_SLOWDOWN ? `; CPU slowdown ${CPU_SLOWDOWN}×, not Lighthouse's 4×` : ''}; limits: score 100, LCP ≤ ${MAX_RATIO}× the floor.`,
   );
   for (const failure of failures) console.error(`✗ ${failure}`);
   process.exit(failures.length ? 1 : 0);
