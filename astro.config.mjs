@@ -17,6 +17,7 @@ import dealer from './data/dealer.json' with { type: 'json' };
 // The lot is read from data/units/ gathered into one module, so gather it before reading it here.
 writeUnitFiles(fileURLToPath(new URL('.', import.meta.url)));
 const { soldPagePaths } = await import('./src/lib/data/sold-pages.ts');
+const { emptyCollectionPaths } = await import('./src/lib/data/collections.ts');
 const { reservationOptions } = await import('./src/lib/data/reservation.ts');
 
 // The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
@@ -37,7 +38,8 @@ export default defineConfig({
     interactionDirective(),
     // Island figures ship in the island's script, not as props in the page (README §Speed).
     islandData({ 'reservation-options': reservationOptions }),
-    sitemap({ filter: (page) => isSitemapPage(page, soldPagePaths) }),
+    // Sold units' pages and collections without a unit are noindex: out of the sitemap.
+    sitemap({ filter: (page) => isSitemapPage(page, new Set([...soldPagePaths, ...emptyCollectionPaths])) }),
     sitemapXml(),
     criticalCss(),
     islandRuntime(),

@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { inventoryIslandProps } from '../src/components/inventory/inventory-island.ts';
+import InventoryResults, { CountLine } from '../src/components/inventory/InventoryResults.tsx';
 import InventoryFilter from '../src/islands/InventoryFilter.tsx';
-import { FILTER_KEYS } from '../src/lib/inventory-filter.ts';
+import { listedVehicles } from '../src/lib/data/lot.ts';
+import { FILTER_KEYS, filterVehicles, sortVehicles } from '../src/lib/inventory-filter.ts';
+import { listPage, PAGE_PARAM, stateFromUrl, urlOfState } from '../src/lib/inventory-pages.ts';
+import { toInventoryItem } from '../src/lib/vehicles-client.ts';
 import { deferredStylesheetOf, withCriticalCss } from '../src/lib/critical-css.ts';
 import { BASE_SECURITY_HEADERS, withStylePolicy } from '../src/lib/security-headers.ts';
 import { methodNotAllowed } from './lib/http.ts';
@@ -16,7 +20,7 @@ export const CACHE_BROWSER = 'public, max-age=0, must-revalidate';
  * with a deploy, which purges it: 1 h, then refreshed in the background for a day.
  */
 export const CACHE_CDN = 'public, durable, s-maxage=3600, stale-while-revalidate=86400';
-export const CDN_VARY = `query=${FILTER_KEYS.join('|')}`;
+export const CDN_VARY = `query=${[...FILTER_KEYS, PAGE_PARAM].join('|')}`;
 /** How long the pre-rendered page may take to arrive before the visitor is sent to it instead. */
 export const PAGE_TIMEOUT_MS = 5000;
 
@@ -72,9 +76,31 @@ export function replaceIsland(html: string, render: (prefix: string) => string):
   return `${html.slice(0, start)}${render(prefix)}${html.slice(end)}`;
 }
 
-/** The inventory island as the server renders it for a query, exactly as Astro renders islands. */
-export function renderIsland(query: string, prefix: string): string {
-  const island = createElement(InventoryFilter, { ...inventoryIslandProps, requestQuery: query });
+const lot = listedVehicles.map(toInventoryItem);
+
+/** Static HTML handed to an island as a named slot, as @astrojs/react renders one (the browser reads it back from the page). */
+const astroSlot = (name: string, html: string) =>
+  createElement('astro-slot', { name, suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: html } });
+
+/**
+ * The inventory island as the server renders it for an address, as Astro renders it on the
+ * pre-rendered pages: the filter bar showing the address's filters, and as its static slots the
+ * count line and the page of the filtered, sorted lot the address asks for (?page=).
+ */
+export function renderIsland(path: string, query: string, prefix: string): string {
+  const { filters, page } = stateFromUrl('', query, inventoryIslandProps.choices);
+  const matched = sortVehicles(filterVehicles(lot, filters, inventoryIslandProps.priceEdges), filters.sort);
+  const list = listPage(matched, page);
+  const island = createElement(InventoryFilter, {
+    ...inventoryIslandProps,
+    action: path,
+    requestQuery: query,
+    summary: astroSlot('summary', renderToString(createElement(CountLine, { matched: matched.length, total: lot.length }))),
+    results: astroSlot(
+      'results',
+      renderToString(createElement(InventoryResults, { list, hrefOf: (n: number) => urlOfState({ filters, page: n }, path, query) })),
+    ),
+  });
   return renderToString(island, { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
 }
 
@@ -140,7 +166,7 @@ export default async function inventoryPage(request: Request): Promise<Response>
   let body: string | undefined;
   try {
     const html = await page.text();
-    body = replaceIsland(html, (prefix) => renderIsland(url.search, prefix));
+    body = replaceIsland(html, (prefix) => renderIsland(path, url.search, prefix));
   } catch (error) {
     return toPlainPage(path, `the page could not be rendered (${error instanceof Error ? error.message : 'unknown error'})`);
   }

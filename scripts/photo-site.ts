@@ -4,6 +4,7 @@
 //
 //   node scripts/photo-site.ts --port 8890         copy + photos, build, serve until stopped
 //   node scripts/photo-site.ts --photos 300 --port 8890   … with 300 more photos in the data
+//   node scripts/photo-site.ts --units 100 --port 8890    … with the lot grown to 100 listed units (scripts/grow-lot.ts)
 //
 // The copy lives in a temporary folder (node_modules is linked, not copied) and is removed on exit.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
+import { growLot } from './grow-lot.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -80,9 +82,13 @@ export function copySite(): string {
   return dir;
 }
 
-/** Copies the site into a temporary folder and puts the photo fixtures (and `extra` more photos) in its data. */
-export async function createPhotoSite({ extra = 0 } = {}): Promise<string> {
+/**
+ * Copies the site into a temporary folder, grows its lot to `units` listed units when given,
+ * and puts the photo fixtures (and `extra` more photos) in its data: every unit gets a main photo.
+ */
+export async function createPhotoSite({ extra = 0, units = 0 } = {}): Promise<string> {
   const dir = copySite();
+  growLot(dir, units);
   const write = async (path: string, image: Sharp | Buffer) => {
     const file = join(dir, 'public', path);
     mkdirSync(join(file, '..'), { recursive: true });
@@ -159,11 +165,12 @@ if (import.meta.main) {
       'static-port': { type: 'string' },
       'functions-port': { type: 'string' },
       photos: { type: 'string', default: '0' },
+      units: { type: 'string', default: '0' },
     },
   });
   const port = Number(values.port);
   const ports = { static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
-  const dir = await createPhotoSite({ extra: Number(values.photos) });
+  const dir = await createPhotoSite({ extra: Number(values.photos), units: Number(values.units) });
   const cleanUp = () => rmSync(dir, { recursive: true, force: true });
   try {
     buildSite(dir);

@@ -1,50 +1,81 @@
-import { useMemo, useRef, type SubmitEvent } from 'react';
+import { useMemo, useRef, type MouseEvent, type ReactNode, type SubmitEvent } from 'react';
 import InventoryFilterBar from '../components/inventory/InventoryFilterBar.tsx';
+import InventoryResults, { CountLine } from '../components/inventory/InventoryResults.tsx';
 import InventorySkeletons from '../components/inventory/InventorySkeletons.tsx';
-import { useUrlFilters, useVehicles } from '../components/inventory/use-inventory.ts';
-import VehicleCard from '../components/VehicleCard.tsx';
+import { useInventoryState, useLot } from '../components/inventory/use-inventory.ts';
 import { DEFAULT_FILTERS, filterVehicles, sortVehicles, type FilterChoices, type PriceEdges } from '../lib/inventory-filter.ts';
-import type { InventoryItem } from '../lib/vehicles-client.ts';
+import { listPage, urlOfState } from '../lib/inventory-pages.ts';
 
 export interface InventoryFilterProps {
-  /** Every unit on the lot at build time: rendered into the page, then refreshed from /api/vehicles. */
-  vehicles: InventoryItem[];
   choices: FilterChoices;
   priceEdges: PriceEdges;
-  /** Ask /api/vehicles for fresh stock after hydration (default true). */
-  refresh?: boolean;
+  /** The address the filter form asks for without JavaScript: /new-inventory, or /inventory on that page. */
+  action: string;
+  /** The count line of the list as rendered (an Astro slot: static HTML, not data). */
+  summary?: ReactNode;
+  /** The list as rendered: cards and page links, or the no-match texts (an Astro slot). */
+  results?: ReactNode;
   /**
    * Server render only: the query of the address rendered (the inventory page function passes
    * the request's). In the browser the first render reads the address the page was loaded from
-   * instead, the same query, so hydration matches. Never passed by the page (docs/product.md §Inventory).
+   * instead, the same query, so hydration matches. Never passed by the pages (docs/product.md §Inventory).
    */
   requestQuery?: string;
 }
 
 /**
- * The inventory (docs/product.md §Inventory): filter bar, count line, grid, empty, loading and error states.
- * Its server render is the list of the address's filters (every unit on the pre-rendered page),
- * and its filter bar and Clear All Filters are GET forms, so the page works with JavaScript off.
+ * The inventory (docs/product.md §Inventory): filter bar, count line and list, with the
+ * loading and error states. The count line and the list arrive as static HTML, rendered for
+ * the address (a pre-rendered list page, or the inventory page function's render of a filtered
+ * one), so the island carries no unit at first view and hydrates only its filter bar. When the
+ * visitor first filters, sorts or turns a page it fetches the whole lot once and lists it
+ * itself. Its forms and page links are plain GET forms and links, so the page works without
+ * JavaScript.
  */
-export default function InventoryFilter({ vehicles: initial, choices, priceEdges, refresh = true, requestQuery = '' }: InventoryFilterProps) {
-  const { filters, setSearch, commit, flush } = useUrlFilters(choices, requestQuery);
-  const { query, reload } = useVehicles(initial, refresh);
+export default function InventoryFilter({ choices, priceEdges, action, summary, results, requestQuery = '' }: InventoryFilterProps) {
+  const { state, live, setSearch, commit, goToPage, flush } = useInventoryState(choices, requestQuery);
+  const { query, reload } = useLot(live);
   const searchRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { filters } = state;
 
-  const all = query.status === 'success' ? query.vehicles : [];
-  const shown = useMemo(() => sortVehicles(filterVehicles(all, filters, priceEdges), filters.sort), [all, filters, priceEdges]);
+  const matched = useMemo(
+    () => (query.status === 'success' ? sortVehicles(filterVehicles(query.vehicles, filters, priceEdges), filters.sort) : []),
+    [query, filters, priceEdges],
+  );
+  const list = listPage(matched, state.page);
 
-  const clearAll = (event: SubmitEvent<HTMLFormElement>) => {
+  /** A page link, pre-rendered or not: the next page of the list without leaving the page. */
+  const turnPage = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[data-page]') : null;
+    if (!link) return;
+    event.preventDefault();
+    goToPage(Number(link.getAttribute('data-page')));
+    // The top of the new page, for the eyes and the keyboard alike.
+    requestAnimationFrame(() => {
+      const top =
+        rootRef.current?.querySelector<HTMLElement>('[data-inventory-list]') ??
+        rootRef.current?.querySelector<HTMLElement>('[data-testid="inventory-loading"]');
+      top?.scrollIntoView({ block: 'start' });
+      top?.focus({ preventScroll: true });
+    });
+  };
+
+  /** Clear All Filters, pre-rendered or not: every unit again, and the search box to type in. */
+  const clearAll = (event: SubmitEvent<HTMLDivElement>) => {
+    if (!(event.target instanceof HTMLFormElement) || !event.target.hasAttribute('data-clear-filters')) return;
     event.preventDefault();
     commit(DEFAULT_FILTERS);
     searchRef.current?.focus();
   };
 
   return (
-    <div className="space-y-6">
+    <div ref={rootRef} className="space-y-6" onClick={turnPage} onSubmit={clearAll}>
       <InventoryFilterBar
         filters={filters}
         choices={choices}
+        action={action}
         searchRef={searchRef}
         onSearch={setSearch}
         onSelect={(key, value) => commit({ ...filters, [key]: value })}
@@ -53,19 +84,14 @@ export default function InventoryFilter({ vehicles: initial, choices, priceEdges
       />
 
       <div aria-live="polite" aria-atomic="true" className="min-h-6 text-slate-700" data-testid="inventory-count">
-        {query.status === 'success' &&
-          (shown.length > 0 ? (
-            <p>
-              Showing {shown.length} of {all.length} total vehicles
-            </p>
-          ) : (
-            <p>No vehicles match your current filters. Showing 0 of {all.length} total vehicles</p>
-          ))}
+        {!live ? summary : query.status === 'success' && <CountLine matched={matched.length} total={query.vehicles.length} />}
       </div>
 
-      {query.status === 'loading' && <InventorySkeletons />}
+      {!live && results}
 
-      {query.status === 'error' && (
+      {live && (query.status === 'idle' || query.status === 'loading') && <InventorySkeletons />}
+
+      {live && query.status === 'error' && (
         <div role="alert" className="card border-red-300 bg-red-50 p-6 text-center">
           <p className="font-semibold text-red-800">Error loading vehicles: {query.message}</p>
           <button type="button" className="btn btn-outline mt-4" onClick={reload}>
@@ -74,27 +100,8 @@ export default function InventoryFilter({ vehicles: initial, choices, priceEdges
         </div>
       )}
 
-      {query.status === 'success' && shown.length > 0 && (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((vehicle, index) => (
-            <li key={vehicle.id}>
-              <VehicleCard vehicle={vehicle} priority={index === 0} />
-            </li>
-          ))}
-        </ul>
-      )}
-
-      {query.status === 'success' && shown.length === 0 && (
-        <div className="card px-6 py-12 text-center">
-          <h3 className="text-xl font-semibold">No vehicles found</h3>
-          <p className="mt-2 text-slate-700">Try adjusting your search criteria or filters</p>
-          {/* Without JavaScript the form asks for the address without a filter: every unit. */}
-          <form method="get" onSubmit={clearAll}>
-            <button type="submit" className="btn btn-primary mt-6">
-              Clear All Filters
-            </button>
-          </form>
-        </div>
+      {live && query.status === 'success' && (
+        <InventoryResults list={list} hrefOf={(page) => urlOfState({ filters, page }, location.pathname, location.search)} />
       )}
     </div>
   );

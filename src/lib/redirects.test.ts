@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { FILTER_KEYS } from './inventory-filter.ts';
+import { PAGE_PARAM } from './inventory-pages.ts';
 import { formatRedirects, INVENTORY_PAGE_FUNCTION, inventoryRewrites, redirectRules } from './redirects.ts';
 
 describe('the inventory rewrites (docs/product.md §Inventory)', () => {
-  it('send each filter parameter of both inventory addresses to the inventory page function, forced', () => {
+  const keys = [...FILTER_KEYS, PAGE_PARAM];
+
+  it('send each filter parameter and the page of a filtered list, on both inventory addresses, to the inventory page function, forced', () => {
     const rules = inventoryRewrites();
-    expect(rules).toHaveLength(FILTER_KEYS.length * 2);
+    expect(rules).toHaveLength(keys.length * 2);
     for (const from of ['/new-inventory', '/inventory']) {
-      for (const key of FILTER_KEYS) {
+      for (const key of keys) {
         expect(rules).toContainEqual({ from, query: { [key]: `:${key}` }, to: INVENTORY_PAGE_FUNCTION, status: 200, force: true });
       }
     }
@@ -15,8 +18,8 @@ describe('the inventory rewrites (docs/product.md §Inventory)', () => {
 
   it('come first, so no other rule of the same address wins', () => {
     const rules = redirectRules('2026-11-23');
-    expect(rules.slice(0, FILTER_KEYS.length * 2)).toEqual(inventoryRewrites());
-    expect(rules.slice(FILTER_KEYS.length * 2).some((rule) => rule.from === '/new-inventory' || rule.from === '/inventory')).toBe(false);
+    expect(rules.slice(0, keys.length * 2)).toEqual(inventoryRewrites());
+    expect(rules.slice(keys.length * 2).some((rule) => rule.from === '/new-inventory' || rule.from === '/inventory')).toBe(false);
   });
 });
 

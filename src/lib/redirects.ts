@@ -2,6 +2,7 @@ import { buildDay } from './data/build-day.ts';
 import { lotAt } from './data/lot.ts';
 import { townAliases } from './data/towns.ts';
 import { FILTER_KEYS } from './inventory-filter.ts';
+import { INVENTORY_ALIAS, INVENTORY_PATH, PAGE_PARAM } from './inventory-pages.ts';
 import type { RedirectRule } from './redirect-rule.ts';
 
 export type { RedirectRule };
@@ -10,15 +11,16 @@ export type { RedirectRule };
 export const INVENTORY_PAGE_FUNCTION = '/.netlify/functions/inventory-page';
 
 /**
- * The inventory addresses that carry a filter (docs/product.md §Inventory): one rule per query
- * parameter and address, so `/new-inventory?street=legal&sort=price-asc` (any order, other
- * parameters too) is rendered filtered by the inventory page function. Forced (`!`): a page
- * exists at both addresses, and Netlify would otherwise serve it. The plain addresses, without
- * a filter parameter, stay the pre-rendered page.
+ * The inventory addresses that carry a filter or a page of a filtered list (docs/product.md
+ * §Inventory): one rule per query parameter and address, so
+ * `/new-inventory?street=legal&sort=price-asc&page=2` (any order, other parameters too) is
+ * rendered by the inventory page function. Forced (`!`): a page exists at both addresses, and
+ * Netlify would otherwise serve it. The plain addresses, without such a parameter, stay the
+ * pre-rendered first page.
  */
 export function inventoryRewrites(): RedirectRule[] {
-  return ['/new-inventory', '/inventory'].flatMap((from) =>
-    FILTER_KEYS.map((key) => ({ from, query: { [key]: `:${key}` }, to: INVENTORY_PAGE_FUNCTION, status: 200 as const, force: true })),
+  return [INVENTORY_PATH, INVENTORY_ALIAS].flatMap((from) =>
+    [...FILTER_KEYS, PAGE_PARAM].map((key) => ({ from, query: { [key]: `:${key}` }, to: INVENTORY_PAGE_FUNCTION, status: 200 as const, force: true })),
   );
 }
 

@@ -237,28 +237,37 @@ export function modelProduct(model: Model, site: URL | string, input: ModelProdu
 }
 
 /** A list of pages, e.g. the model index: each item a name and a site path. */
-export function itemList(name: string, items: readonly { name: string; path: string }[], site: URL | string) {
+export function itemList(name: string, items: readonly { name: string; path: string }[], site: URL | string, total = items.length) {
   return {
     '@context': ctx,
     '@type': 'ItemList',
     name,
-    numberOfItems: items.length,
+    // Of the whole list when `items` is one page of it.
+    numberOfItems: total,
     itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, url: absoluteUrl(item.path, site) })),
   };
 }
+
+/**
+ * Units the home page's catalogue summarises: the lot's first, in its own order. Its count is
+ * the whole lot's, and the inventory's list pages carry the rest, so the home page does not
+ * grow with the lot (docs/product.md §Home, §Speed).
+ */
+export const HOME_CATALOG_UNITS = 12;
 
 /**
  * The lot as an OfferCatalog: each unit a Vehicle with its name, stock number, first picture
  * and Offer. The unit's own page describes it in full under the same @id, so the catalogue
  * stays a summary that crawlers can join to the page.
  */
-export function offerCatalog(dealer: Dealer, vehicles: readonly Vehicle[], site: URL | string, brandName: (slug: string) => string) {
+export function offerCatalog(dealer: Dealer, vehicles: readonly Vehicle[], site: URL | string, brandName: (slug: string) => string, total = vehicles.length) {
   return {
     '@context': ctx,
     '@type': 'OfferCatalog',
     name: `${dealer.name} inventory`,
     url: absoluteUrl('/new-inventory', site),
-    numberOfItems: vehicles.length,
+    // Of the whole lot when `vehicles` is one page of it (schema.org: a paginated list's count).
+    numberOfItems: total,
     itemListElement: vehicles.map((vehicle) => {
       const { price, priceCurrency, availability, url } = vehicleOffer(vehicle, site);
       return {

@@ -32,7 +32,7 @@ const answering = (status: number, body: unknown) => {
 const sleep = async () => {};
 
 describe('fetchInventory', () => {
-  it('GETs /api/vehicles and keeps what the grid needs', async () => {
+  it('GETs the lot file and keeps what the grid needs', async () => {
     const { fetch, calls } = answering(200, [unit]);
     expect(await fetchInventory({ fetch, sleep })).toEqual([
       {
@@ -51,7 +51,7 @@ describe('fetchInventory', () => {
         estimatedPayment: { monthly: 212.5 },
       },
     ]);
-    expect(calls).toEqual(['/api/vehicles']);
+    expect(calls).toEqual(['/new-inventory/lot.json']);
   });
 
   it('fails with the error text after 3 retries', async () => {

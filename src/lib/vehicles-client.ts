@@ -18,7 +18,12 @@ export interface InventoryItem {
   estimatedPayment: { monthly: number };
 }
 
-export const VEHICLES_ENDPOINT = '/api/vehicles';
+/**
+ * The lot as the inventory island lists it: every listed unit in the lot's order, with only what
+ * the grid, the filters and the sorts read. A static file of the build (src/pages/new-inventory/lot.json.ts),
+ * cached by the CDN, fetched when the visitor first filters, sorts or turns a page.
+ */
+export const INVENTORY_LOT_PATH = '/new-inventory/lot.json';
 
 /** Keeps only what the grid needs (the first image is the card image). */
 export function toInventoryItem(vehicle: InventoryItem): InventoryItem {
@@ -74,13 +79,13 @@ export function vehiclesErrorMessage(error: unknown): string {
 }
 
 /**
- * GET /api/vehicles with 3 retries (docs/product.md §Inventory). Resolves with the units, or rejects with an Error
+ * The lot file (INVENTORY_LOT_PATH) with 3 retries (docs/product.md §Inventory). Resolves with the units, or rejects with an Error
  * whose message is the text of docs/product.md §Errors, e.g. "Failed to fetch vehicles: 503".
  */
 export async function fetchInventory(options: RetryOptions = {}): Promise<InventoryItem[]> {
   let body: unknown;
   try {
-    const response = await fetchWithRetry(VEHICLES_ENDPOINT, options);
+    const response = await fetchWithRetry(INVENTORY_LOT_PATH, options);
     body = await response.json();
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -90,7 +90,7 @@ async function read(response: Response) {
   return {
     page,
     ids: [...page.matchAll(/<a href="\/vehicles\/([^"]+)" class="btn btn-primary mt-4">/g)].map((match) => match[1]),
-    count: /data-testid="inventory-count"><p>([^<]*)<\/p>/.exec(page)?.[1],
+    count: /data-testid="inventory-count"><astro-slot name="summary"><p>([^<]*)<\/p>/.exec(page)?.[1],
     search: /<input[^>]* type="search"[^>]*value="([^"]*)"/.exec(page)?.[1],
     brand: select('brand'),
     category: select('category'),
@@ -150,7 +150,9 @@ describe('the inventory page function: the list of a filtered address (docs/prod
     expect(shown.ids).toEqual([]);
     expect(shown.count).toBe(`No vehicles match your current filters. Showing 0 of ${lot.length} total vehicles`);
     expect(shown.page).toContain('<h3 class="text-xl font-semibold">No vehicles found</h3>');
-    expect(shown.page).toMatch(/<form method="get"><button type="submit" class="btn btn-primary mt-6">Clear All Filters<\/button><\/form>/);
+    expect(shown.page).toMatch(
+      /<form (?=[^>]*method="get")(?=[^>]*data-clear-filters="")[^>]*><button type="submit" class="btn btn-primary mt-6">Clear All Filters<\/button><\/form>/,
+    );
   });
 
   it('unknown values read as the defaults, as in the browser: every unit in the lot order', async () => {
@@ -229,7 +231,7 @@ describe('the headers of the inventory page function', () => {
     expect(response.headers.get('content-encoding')).toBeNull();
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(response.headers.get('netlify-cdn-cache-control')).toMatch(/^public, durable, s-maxage=\d+/);
-    expect(response.headers.get('netlify-vary')).toBe('query=search|brand|category|price|street|sort');
+    expect(response.headers.get('netlify-vary')).toBe('query=search|brand|category|price|street|sort|page');
     expect(CDN_VARY).toBe(response.headers.get('netlify-vary'));
     expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
     expect(response.headers.get('etag')).not.toBe('"static-page"');

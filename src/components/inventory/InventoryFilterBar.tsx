@@ -3,6 +3,8 @@ import { STREET_LEGAL, type FilterChoices, type FilterOption, type InventoryFilt
 
 interface Props {
   filters: InventoryFilters;
+  /** Where the form asks for the filtered list without JavaScript (its first page). */
+  action: string;
   choices: FilterChoices;
   onSearch: (search: string) => void;
   onSelect: (key: 'brand' | 'category' | 'price' | 'sort', value: string) => void;
@@ -51,7 +53,7 @@ function Select({
  * filtered address, which the inventory page function renders; with JavaScript the island filters
  * live and Apply Filters only commits the search to the address bar.
  */
-export default function InventoryFilterBar({ filters, choices, onSearch, onSelect, onStreet, onApply, searchRef }: Props) {
+export default function InventoryFilterBar({ filters, action, choices, onSearch, onSelect, onStreet, onApply, searchRef }: Props) {
   const searchId = useId();
   const streetId = useId();
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -61,6 +63,7 @@ export default function InventoryFilterBar({ filters, choices, onSearch, onSelec
   return (
     <form
       method="get"
+      action={action}
       role="search"
       aria-label="Filter vehicles"
       onSubmit={submit}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { filtersFromQuery, queryFromFilters, type FilterChoices, type InventoryFilters } from '../../lib/inventory-filter.ts';
+import { sameFilters, type FilterChoices, type InventoryFilters } from '../../lib/inventory-filter.ts';
+import { stateFromUrl, urlOfState, type InventoryState } from '../../lib/inventory-pages.ts';
 import type { RetryOptions } from '../../lib/fetch-with-retry.ts';
 import { fetchInventory, type InventoryItem } from '../../lib/vehicles-client.ts';
 
@@ -7,51 +8,56 @@ import { fetchInventory, type InventoryItem } from '../../lib/vehicles-client.ts
 const SEARCH_URL_DELAY_MS = 350;
 
 /**
- * The query of the address this page was loaded from. The address bar may have moved on before
- * the island is live (Back after a reload of a filtered address changes it without loading a
- * page), but the server rendered the page for the address it was asked for, which the
- * navigation entry keeps.
+ * The address this page was loaded from. The address bar may have moved on before the island
+ * is live (Back after a reload of a filtered address changes it without loading a page), but
+ * the server rendered the page for the address it was asked for, which the navigation entry keeps.
  */
-function loadedQuery(): string {
+function loadedUrl(): URL {
   const [navigation] = typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('navigation') : [];
   try {
-    return new URL(navigation?.name || location.href).search;
+    return new URL(navigation?.name || location.href);
   } catch {
-    return location.search;
+    return new URL(location.href);
   }
 }
 
 /**
- * The filters of the first render, the same on the server and in the browser, so hydration
- * finds the markup it renders (docs/product.md §Inventory): the server reads the query of the
- * address it renders (`requestQuery`: the inventory page function passes the request's; the
- * pre-rendered page has none, so it shows every unit), the browser the query the page was
- * loaded from. A filtered address is always rendered by the function from that same query; an
- * address without a filter parameter reads as the defaults on both sides.
+ * The state of the first render, the same on the server and in the browser, so hydration finds
+ * the markup it renders (docs/product.md §Inventory): the server reads the query of the address
+ * it renders (`requestQuery`: the inventory page function passes the request's; a pre-rendered
+ * page has none), the browser the address the page was loaded from.
  */
-function firstFilters(choices: FilterChoices, requestQuery: string): InventoryFilters {
-  return filtersFromQuery(typeof window === 'undefined' ? requestQuery : loadedQuery(), choices);
+function firstState(choices: FilterChoices, requestQuery: string): InventoryState {
+  if (typeof window === 'undefined') return stateFromUrl('', requestQuery, choices);
+  const url = loadedUrl();
+  return stateFromUrl(url.pathname, url.search, choices);
 }
 
+const sameState = (a: InventoryState, b: InventoryState) => a.page === b.page && sameFilters(a.filters, b.filters);
+
 /**
- * The filters, kept in the URL query. The first render uses the filters the page was loaded
- * with (firstFilters); the address bar is read once live (it may have changed meanwhile) and on
- * back/forward. A select change or Clear adds a history entry; a burst of typing adds one entry
- * and then keeps replacing it.
+ * The filters and the page, kept in the address (docs/product.md §Inventory). Until the visitor
+ * first filters, sorts or turns a page the island shows the list the server rendered; from then
+ * on (`live`) it lists the lot itself. A select change, a page or Clear adds a history entry; a
+ * burst of typing adds one entry and then keeps replacing it. Back and forward show the state of
+ * the address; an address that differs from the one the page was rendered for makes the list live.
  */
-export function useUrlFilters(choices: FilterChoices, requestQuery = '') {
-  const [filters, setFilters] = useState<InventoryFilters>(() => firstFilters(choices, requestQuery));
-  const current = useRef<InventoryFilters>(filters);
+export function useInventoryState(choices: FilterChoices, requestQuery = '') {
+  const [state, setState] = useState<InventoryState>(() => firstState(choices, requestQuery));
+  const [live, setLive] = useState(false);
+  const current = useRef<InventoryState>(state);
+  const rendered = useRef<InventoryState>(state);
   const timer = useRef<number | undefined>(undefined);
   const typingEntry = useRef(false);
 
-  const show = useCallback((next: InventoryFilters) => {
+  const show = useCallback((next: InventoryState) => {
     current.current = next;
-    setFilters(next);
+    setState(next);
+    if (!sameState(next, rendered.current)) setLive(true);
   }, []);
 
-  const writeUrl = useCallback((next: InventoryFilters, mode: 'push' | 'replace') => {
-    const url = `${location.pathname}${queryFromFilters(next, location.search)}${location.hash}`;
+  const writeUrl = useCallback((next: InventoryState, mode: 'push' | 'replace') => {
+    const url = `${urlOfState(next, location.pathname, location.search)}${location.hash}`;
     if (url === `${location.pathname}${location.search}${location.hash}`) return;
     if (mode === 'push') history.pushState(history.state, '', url);
     else history.replaceState(history.state, '', url);
@@ -70,7 +76,7 @@ export function useUrlFilters(choices: FilterChoices, requestQuery = '') {
       window.clearTimeout(timer.current);
       timer.current = undefined;
       typingEntry.current = false;
-      show(filtersFromQuery(location.search, choices));
+      show(stateFromUrl(location.pathname, location.search, choices));
     };
     read();
     window.addEventListener('popstate', read);
@@ -82,40 +88,58 @@ export function useUrlFilters(choices: FilterChoices, requestQuery = '') {
 
   const setSearch = useCallback(
     (search: string) => {
-      show({ ...current.current, search });
+      show({ filters: { ...current.current.filters, search }, page: 1 });
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(flush, SEARCH_URL_DELAY_MS);
     },
     [flush, show],
   );
 
+  /** New filters (or sort): the list starts again at its first page. */
   const commit = useCallback(
-    (next: InventoryFilters) => {
+    (filters: InventoryFilters) => {
       flush();
       typingEntry.current = false;
+      const next = { filters, page: 1 };
       show(next);
       writeUrl(next, 'push');
     },
     [flush, show, writeUrl],
   );
 
-  return { filters, setSearch, commit, flush };
+  const goToPage = useCallback(
+    (page: number) => {
+      flush();
+      typingEntry.current = false;
+      const next = { filters: current.current.filters, page };
+      show(next);
+      writeUrl(next, 'push');
+    },
+    [flush, show, writeUrl],
+  );
+
+  return { state, live, setSearch, commit, goToPage, flush };
 }
 
-export type VehiclesQuery = { status: 'loading' } | { status: 'error'; message: string } | { status: 'success'; vehicles: InventoryItem[] };
+export type LotQuery = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'success'; vehicles: InventoryItem[] };
 
 /**
- * The lot as the island shows it. It starts from the pre-rendered list, then asks
- * /api/vehicles once for fresh stock (3 retries, never again on window focus). If that fails
- * the error of docs/product.md §Errors replaces the grid; Try Again shows the six skeletons while it reloads.
+ * The whole lot, fetched once the list is live (3 retries, never again on window focus). A
+ * failure shows the error of docs/product.md §Errors; Try Again shows the six skeletons while
+ * it reloads.
  */
-export function useVehicles(initial: InventoryItem[], refresh: boolean, retry: RetryOptions = {}) {
-  const [query, setQuery] = useState<VehiclesQuery>({ status: 'success', vehicles: initial });
-  const [attempt, setAttempt] = useState(refresh ? 1 : 0);
+export function useLot(live: boolean, retry: RetryOptions = {}) {
+  const [query, setQuery] = useState<LotQuery>({ status: 'idle' });
+  const [attempt, setAttempt] = useState(0);
   const retryRef = useRef(retry);
 
   useEffect(() => {
+    if (live && attempt === 0) setAttempt(1);
+  }, [live, attempt]);
+
+  useEffect(() => {
     if (attempt === 0) return;
+    setQuery({ status: 'loading' });
     const controller = new AbortController();
     fetchInventory({ ...retryRef.current, signal: controller.signal }).then(
       (vehicles) => setQuery({ status: 'success', vehicles }),
@@ -126,10 +150,6 @@ export function useVehicles(initial: InventoryItem[], refresh: boolean, retry: R
     return () => controller.abort();
   }, [attempt]);
 
-  const reload = useCallback(() => {
-    setQuery({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { query, reload };
 }
