@@ -10,6 +10,7 @@ import interactionDirective from './src/integrations/interaction-directive.ts';
 import islandData from './src/integrations/island-data.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
 import sitemapXml from './src/integrations/sitemap-xml.ts';
+import townSimilarity from './src/integrations/town-similarity.ts';
 import unitFiles, { writeUnitFiles } from './src/integrations/unit-files.ts';
 import { isSitemapPage } from './src/lib/sitemap.ts';
 import dealer from './data/dealer.json' with { type: 'json' };
@@ -19,6 +20,7 @@ writeUnitFiles(fileURLToPath(new URL('.', import.meta.url)));
 const { soldPagePaths } = await import('./src/lib/data/sold-pages.ts');
 const { emptyCollectionPaths } = await import('./src/lib/data/collections.ts');
 const { reservationOptions } = await import('./src/lib/data/reservation.ts');
+const { townPages, townsWithoutLocalText } = await import('./src/lib/data/towns.ts');
 
 // The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
 const site = process.env.SITE_URL || dealer.website;
@@ -44,6 +46,8 @@ export default defineConfig({
     criticalCss(),
     islandRuntime(),
     securityHeaders({ frameOrigin: dealer.map.embedOrigin }),
+    // How alike the town pages read, printed after every build (docs/product.md §Towns).
+    townSimilarity({ paths: townPages.map((page) => page.path), withoutLocalText: townsWithoutLocalText }),
   ],
   vite: { plugins: [tailwindcss()] },
 });

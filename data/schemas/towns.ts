@@ -16,12 +16,20 @@ const deliveryMiles = z
   .max(200)
   .describe('One-way driving distance in miles from the showroom (data/dealer.json address); rental delivery fees are charged on it');
 
+/** The dealer's own words about a place: the one part of a town page the data cannot compute. */
+const localText = nonEmpty
+  .optional()
+  .describe(
+    'What you know first-hand about golf carts in this town: the communities, parks or lakes your customers drive to, the carts you deliver and service there, local rules you help with. Paragraphs separated by a blank line. Left empty, the page has no local text yet (the build lists those towns).',
+  );
+
 const Municipality = z.strictObject({
   name: nonEmpty.describe('The name without its type, e.g. "Bass River"'),
   type: MunicipalityType,
   deliveryMiles,
   note: nonEmpty.describe('One or two sentences about driving a golf cart in this town, shown in the page intro'),
   neighbours: z.array(slug).min(1).describe('Bordering municipalities of the county, by name and type in lowercase with hyphens, e.g. "bordentown-township"'),
+  localText,
   aliases,
 });
 
@@ -30,6 +38,7 @@ const County = z.strictObject({
   state: z.string().length(2),
   deliveryMiles: deliveryMiles.describe('Miles quoted for a rental delivered "elsewhere in the county", when the visitor names no municipality'),
   note: nonEmpty.describe('Shown in the intro of the county page'),
+  localText,
   aliases,
 });
 

@@ -124,8 +124,14 @@ export interface TownPage {
   intro: string;
   mapQuery: string;
   background: string;
-  /** Bordering towns (every municipality on the county page). */
-  neighbours: PlaceLink[];
+  /** Bordering towns (every municipality on the county page), nearest to the showroom first. */
+  neighbours: NeighbourLink[];
+  /** The towns bordering the neighbours (two borders away), nearest to the showroom first. */
+  nearby: NeighbourLink[];
+  /** Distance, delivery fee and the weekly rentals delivered here. */
+  facts: TownFacts;
+  /** The dealer's own words about the place (data/towns.json localText), in paragraphs; none yet: empty. */
+  localText: string[];
   /** Names for schema.org areaServed. */
   areaServed: string[];
   /** Text of the local service contact card. */
@@ -159,4 +165,35 @@ export function townCopy(place: { fullName: string; type: PlaceType; note: strin
     description: `Electric golf carts for ${place.fullName}, ${county.name}, ${county.state}: Denago and Evolution sales, rentals, service and ${financingOffer}.`,
     intro: `${dealerName} brings new electric golf carts, low-speed vehicles, rentals and service to ${place.fullName} in ${county.name}, with delivery and pickup at your door. ${place.note}`,
   };
+}
+
+/** What the data knows about getting a cart to a place (docs/product.md §Towns), all computed. */
+export interface DeliveryFacts {
+  /** One-way driving miles from the showroom. */
+  miles: number;
+  /** Miles charged for: beyond the included miles. */
+  billableMiles: number;
+  /** The rental delivery fee, whole dollars (0: free). */
+  fee: number;
+}
+
+/** A neighbouring town, with how far it is from the showroom and its delivery fee. */
+export interface NeighbourLink extends PlaceLink, DeliveryFacts {}
+
+export interface TownFacts extends DeliveryFacts {
+  /** 1 for the town nearest the showroom; towns at the same distance share a rank. */
+  rank: number;
+  /** How many municipalities the rank is out of. */
+  of: number;
+  /** Each plan of each cart group delivered here, as /rentals quotes it: one row per plan. */
+  plans: { plan: string; totals: number[] }[];
+  /** The cart groups, in the order of a row's totals. */
+  groups: string[];
+}
+
+/** 1 → "1st", 12 → "12th", 22 → "22nd". */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
 }

@@ -2,9 +2,23 @@ import json from '../../../data/towns.json';
 import { municipalityKey, schema, type Municipality } from '../../../data/schemas/towns.ts';
 import { DataFileError, parseDataFile } from '../data-file.ts';
 import { slugify } from '../format.ts';
-import { fillTemplate, fullTownName, pickBackground, townAliasRules, townCopy, townMapQuery, townPath, type TownPage } from '../towns.ts';
+import { deliveryFee, quoteRental } from '../rental-quote.ts';
+import {
+  fillTemplate,
+  fullTownName,
+  pickBackground,
+  townAliasRules,
+  townCopy,
+  townMapQuery,
+  townPath,
+  type DeliveryFacts,
+  type NeighbourLink,
+  type TownFacts,
+  type TownPage,
+} from '../towns.ts';
 import { brands } from './brands.ts';
 import { dealer } from './dealer.ts';
+import { rentalGroups, rentalTerms } from './rentals.ts';
 
 const data = parseDataFile('towns.json', schema, json);
 
@@ -41,7 +55,38 @@ export const townBrands = data.townPage.brands.map((slug, index) => {
 export const popularCartsLimit = data.townPage.popularCarts;
 
 const bySlug = new Map(municipalities.map((m) => [m.slug, m]));
-const link = (town: Town) => ({ name: town.fullName, path: town.path });
+const terms = rentalTerms.delivery;
+
+/** Miles, billable miles and the rental delivery fee, by the quote arithmetic of /rentals (docs/product.md §Rentals). */
+export function deliveryFacts(miles: number): DeliveryFacts {
+  return { miles, billableMiles: Math.max(0, miles - terms.includedMiles), fee: deliveryFee(miles, terms) };
+}
+
+/** A place's distance rank among the municipalities, and every plan of every cart group delivered there. */
+function townFacts(name: string, miles: number): TownFacts {
+  const place = { slug: slugify(name), name, miles };
+  const plans = (rentalGroups[0]?.plans ?? []).map(({ key, title, days }) => ({
+    plan: title,
+    totals: rentalGroups.map((group) => {
+      const own = group.plans.filter((plan) => plan.key === key);
+      return quoteRental({ group: { id: group.id, name: group.name, plans: own }, periods: days, quantity: 1, place }, terms).total;
+    }),
+  }));
+  const rank = 1 + municipalities.filter((m) => m.deliveryMiles < miles).length;
+  return { ...deliveryFacts(miles), rank, of: municipalities.length, plans, groups: rentalGroups.map((group) => group.name) };
+}
+
+/** Nearest to the showroom first, then by name. */
+const nearestFirst = (a: NeighbourLink, b: NeighbourLink) => a.miles - b.miles || a.name.localeCompare(b.name);
+const link = (town: Town): NeighbourLink => ({ name: town.fullName, path: town.path, ...deliveryFacts(town.deliveryMiles) });
+const paragraphs = (text: string | undefined) =>
+  (text ?? '')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/** Municipalities without the dealer's local text yet: the admin and the build list them. */
+export const townsWithoutLocalText = municipalities.filter((m) => !m.localText).map((m) => m.fullName);
 const copyContext = {
   county,
   dealerName: dealer.name,
@@ -68,7 +113,10 @@ const countyTownPage: TownPage = {
   ...townCopy({ fullName: county.name, type: 'county', note: county.note }, copyContext),
   mapQuery: townMapQuery(county.name, county.state),
   background: pickBackground(countyPage.path, backgrounds),
-  neighbours: municipalities.map(link),
+  neighbours: municipalities.map(link).sort(nearestFirst),
+  nearby: [],
+  facts: townFacts(county.name, county.deliveryMiles),
+  localText: paragraphs(county.localText),
   areaServed: [county.name, ...municipalities.map((m) => townMapQuery(m.fullName, county.state))],
   ...placeTexts('your town'),
 };
@@ -85,10 +133,21 @@ export const townPages: TownPage[] = [
     ...townCopy(town, copyContext),
     mapQuery: townMapQuery(town.fullName, county.state),
     background: pickBackground(town.path, backgrounds),
-    neighbours: town.neighbours.flatMap((slug) => {
-      const neighbour = bySlug.get(slug);
-      return neighbour ? [link(neighbour)] : [];
-    }),
+    neighbours: town.neighbours
+      .flatMap((slug) => {
+        const neighbour = bySlug.get(slug);
+        return neighbour ? [link(neighbour)] : [];
+      })
+      .sort(nearestFirst),
+    nearby: [...new Set(town.neighbours.flatMap((slug) => bySlug.get(slug)?.neighbours ?? []))]
+      .filter((slug) => slug !== town.slug && !town.neighbours.includes(slug))
+      .flatMap((slug) => {
+        const other = bySlug.get(slug);
+        return other ? [link(other)] : [];
+      })
+      .sort(nearestFirst),
+    facts: townFacts(town.fullName, town.deliveryMiles),
+    localText: paragraphs(town.localText),
     areaServed: [townMapQuery(town.fullName, county.state), county.name],
     ...placeTexts(town.fullName),
   })),
