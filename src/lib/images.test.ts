@@ -30,12 +30,13 @@ describe('image URLs', () => {
 });
 
 describe('image attributes', () => {
-  it('gives a photo WebP candidates, sizes, the frame’s width and height, and lazy loading', () => {
+  it('gives a photo WebP candidates, sizes, the frame’s width and height, and lazy loading; card photos at quality 60', () => {
     const attrs = imageAttributes('/images/a.jpg', 'card', { alt: 'A cart' });
     expect(attrs).toMatchObject({ alt: 'A cart', width: 800, height: 600, loading: 'lazy', decoding: 'async', sizes: IMAGE_SLOTS.card.sizes });
-    expect(attrs.src).toBe('/.netlify/images?url=%2Fimages%2Fa.jpg&w=800&fm=webp');
+    expect(attrs.src).toBe('/.netlify/images?url=%2Fimages%2Fa.jpg&w=800&fm=webp&q=60');
     expect(attrs.srcSet?.split(', ')).toHaveLength(4);
-    expect(attrs.srcSet).toContain('&fm=webp 320w');
+    expect(attrs.srcSet).toContain('&fm=webp&q=60 320w');
+    expect(imageAttributes('/images/a.jpg', 'main', { alt: '' }).src).toBe('/.netlify/images?url=%2Fimages%2Fa.jpg&w=1200&fm=webp');
     expect(attrs.fetchPriority).toBeUndefined();
   });
 
