@@ -27,6 +27,8 @@ export const STAGES: readonly Stage[] = [
   { name: 'e2e', command: 'npm run test:e2e', env: { E2E_PREBUILT: '1' } },
   // A copy of the site with generated raster photos, built and served on its own.
   { name: 'photos', command: 'npm run test:photos' },
+  // A copy of the site with its lot grown to 100 units, built and served on its own.
+  { name: 'lot', command: 'npm run test:lot' },
 ];
 
 export interface StageTime {

@@ -3,7 +3,7 @@ import { formatTimes, selectStages, STAGES } from '../../scripts/test-all.ts';
 
 describe('npm test runner', () => {
   it('runs check, build, budget, the validators, unit tests, end-to-end tests and the photo tests in that order, the server serving the build', () => {
-    expect(STAGES.map((s) => s.name)).toEqual(['check', 'build', 'budget', 'validate', 'unit', 'e2e', 'photos']);
+    expect(STAGES.map((s) => s.name)).toEqual(['check', 'build', 'budget', 'validate', 'unit', 'e2e', 'photos', 'lot']);
     expect(STAGES.find((s) => s.name === 'e2e')?.env).toEqual({ E2E_PREBUILT: '1' });
   });
 

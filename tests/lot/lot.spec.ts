@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { BUDGET } from '../../scripts/budget.ts';
+import { bytesAsSent, elementCount, islandDataBytes } from '../../scripts/page-figures.ts';
+import { startProxy } from '../../scripts/perf.ts';
+import { INVENTORY_PAGE_SIZE } from '../../src/lib/inventory-pages.ts';
+import { expect, test } from '../e2e/fixtures.ts';
+
+// The inventory with the lot grown to LOT_UNITS listed units (docs/decisions/inventory-pages.md):
+// the bench's first-view figures as a budget, and every unit reachable, filtered and paged with
+// and without JavaScript (docs/product.md §Inventory).
+
+interface ApiVehicle {
+  id: string;
+  brand: string;
+  price: number;
+}
+
+const units = Number(process.env.LOT_UNITS);
+/** At most this many elements in the inventory's document, whatever the size of the lot. */
+const MAX_ELEMENTS = 1500;
+/** The build of a 100-unit lot on a busy 2-core machine (about 25 s when quiet). */
+const MAX_BUILD_SECONDS = 120;
+
+async function lot(request: APIRequestContext): Promise<ApiVehicle[]> {
+  const response = await request.get('/api/vehicles');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ApiVehicle[];
+}
+
+const countLine = (page: Page) => page.getByTestId('inventory-count');
+const pager = (page: Page) => page.getByRole('navigation', { name: 'Inventory pages' });
+async function shownIds(page: Page): Promise<string[]> {
+  const hrefs = await page
+    .getByRole('region', { name: 'Available vehicles' })
+    .getByRole('article')
+    .getByRole('link', { name: /View Details/ })
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((href) => href.replace(/^\/vehicles\//, ''));
+}
+const pagesOf = <T>(list: T[]) =>
+  Array.from({ length: Math.ceil(list.length / INVENTORY_PAGE_SIZE) }, (_, i) => list.slice(i * INVENTORY_PAGE_SIZE, (i + 1) * INVENTORY_PAGE_SIZE));
+
+test(`at ${units} units the inventory's first view stays within the budget: build time, bytes as sent, elements, island data`, async ({ baseURL, browser }) => {
+  const { buildSeconds } = JSON.parse(readFileSync(process.env.LOT_INFO ?? '', 'utf8')) as { buildSeconds: number };
+  const proxy = await startProxy(new URL(baseURL ?? ''));
+  try {
+    const sent = await bytesAsSent(`${proxy.url}/new-inventory`);
+    const html = await (await fetch(`${baseURL}/new-inventory`)).text();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const elements = await elementCount(await context.newPage(), `${baseURL}/new-inventory`);
+    await context.close();
+    // The island data of the shipped 16-unit page (dist/, built before this stage): it must not grow with the lot.
+    const atSixteen = islandDataBytes(readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'new-inventory.html'), 'utf8'));
+    const figures = `build ${buildSeconds.toFixed(1)} s, /new-inventory ${(sent / 1024).toFixed(1)} KB as sent, ${elements} elements, island data ${islandDataBytes(html)} B (16 units: ${atSixteen} B)`;
+    console.log(`${units} units: ${figures}`);
+    expect(buildSeconds, figures).toBeLessThanOrEqual(MAX_BUILD_SECONDS);
+    expect(sent, figures).toBeLessThanOrEqual(BUDGET.flight);
+    expect(elements, figures).toBeLessThanOrEqual(MAX_ELEMENTS);
+    expect(islandDataBytes(html), figures).toBeLessThanOrEqual(atSixteen);
+  } finally {
+    proxy.close();
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every unit is reachable through the numbered list pages, each its own canonical page', async ({ page, request }) => {
+    const vehicles = await lot(request);
+    expect(vehicles).toHaveLength(units);
+    const pages = pagesOf(vehicles);
+    expect(pages.length).toBeGreaterThan(1);
+    for (const [index, expected] of pages.entries()) {
+      const path = index === 0 ? '/new-inventory' : `/new-inventory/${index + 1}`;
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`${path}$`));
+      await expect(countLine(page)).toHaveText(`Showing ${units} of ${units} total vehicles`);
+      expect(await shownIds(page), path).toEqual(expected.map((v) => v.id));
+      if (index + 1 < pages.length) await expect(pager(page).getByRole('link', { name: 'Next' })).toHaveAttribute('href', `/new-inventory/${index + 2}`);
+    }
+  });
+
+  test('a filtered list covers the whole lot and is paged with ?page=', async ({ page, request }) => {
+    const denago = (await lot(request)).filter((v) => v.brand.toLowerCase() === 'denago');
+    expect(denago.length).toBeGreaterThan(INVENTORY_PAGE_SIZE);
+    await page.goto('/new-inventory');
+    await page.getByLabel('Brand', { exact: true }).selectOption('denago');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(countLine(page)).toHaveText(`Showing ${denago.length} of ${units} total vehicles`);
+    expect(await shownIds(page)).toEqual(denago.slice(0, INVENTORY_PAGE_SIZE).map((v) => v.id));
+    await pager(page).getByRole('link', { name: 'Next' }).click();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(await shownIds(page)).toEqual(denago.slice(INVENTORY_PAGE_SIZE, 2 * INVENTORY_PAGE_SIZE).map((v) => v.id));
+  });
+});
+
+test('with JavaScript the lot is fetched once, at the first filter, and filters, sorts and pages cover all of it', async ({ page, request }) => {
+  const vehicles = await lot(request);
+  const lotRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/new-inventory/lot.json') lotRequests.push(r.url());
+  });
+  await page.goto('/new-inventory');
+  await expect(page.locator('astro-island', { has: page.getByRole('search', { name: 'Filter vehicles' }) })).not.toHaveAttribute('ssr', /.*/);
+  expect(lotRequests).toEqual([]);
+
+  const under = vehicles.filter((v) => v.price < 15000);
+  await page.getByLabel('Price', { exact: true }).selectOption('under-15000');
+  await expect(countLine(page)).toHaveText(`Showing ${under.length} of ${units} total vehicles`);
+  expect(await shownIds(page)).toEqual(under.slice(0, INVENTORY_PAGE_SIZE).map((v) => v.id));
+
+  await page.getByLabel('Sort by').selectOption({ label: 'Price: High to Low' });
+  const byPrice = [...under].sort((a, b) => b.price - a.price);
+  await expect.poll(async () => (await shownIds(page)).length).toBe(Math.min(INVENTORY_PAGE_SIZE, under.length));
+  const prices = new Map(vehicles.map((v) => [v.id, v.price]));
+  expect((await shownIds(page)).map((id) => prices.get(id))).toEqual(byPrice.slice(0, INVENTORY_PAGE_SIZE).map((v) => v.price));
+
+  if (under.length > INVENTORY_PAGE_SIZE) {
+    await pager(page).getByRole('link', { name: 'Page 2', exact: true }).click();
+    await expect(pager(page).getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+    expect((await shownIds(page)).map((id) => prices.get(id))).toEqual(byPrice.slice(INVENTORY_PAGE_SIZE, 2 * INVENTORY_PAGE_SIZE).map((v) => v.price));
+  }
+  expect(lotRequests).toHaveLength(1);
+});
