@@ -277,34 +277,51 @@ test.describe('inventory empty state', () => {
   });
 });
 
-test.describe('inventory data from /api/vehicles', () => {
+test.describe('inventory data: the lot fetched at the first filter', () => {
   /** Chromium logs a failed request as a console error; these are the ones a test provoked. */
   const dropProvoked = (errors: string[], status: number) => {
     const kept = errors.filter((e) => !e.includes(`status of ${status}`));
     errors.splice(0, errors.length, ...kept);
   };
+  const LOT = '**/new-inventory/lot.json';
+  /** The lot file as the island reads it (every listed unit, in the lot's order). */
+  async function lotFile(request: APIRequestContext): Promise<ApiVehicle[]> {
+    const response = await request.get('/new-inventory/lot.json');
+    expect(response.status()).toBe(200);
+    return (await response.json()) as ApiVehicle[];
+  }
+  const denago = (list: ApiVehicle[]) => list.filter((v) => v.brand.toLowerCase() === 'denago');
 
-  test('fresh stock from the API replaces the pre-rendered list', async ({ page, request }) => {
-    const vehicles = await lot(request);
-    const fresh = vehicles.slice(0, 2);
-    await page.route('**/api/vehicles', (route) => route.fulfill({ json: fresh }));
+  test('nothing is fetched until the visitor filters; then the list comes from the lot file', async ({ page, request }) => {
+    const fresh = denago(await lotFile(request)).slice(0, 2);
+    let calls = 0;
+    await page.route(LOT, (route) => {
+      calls++;
+      return route.fulfill({ json: fresh });
+    });
     await page.goto('/inventory');
+    await hydrated(page);
+    expect(calls).toBe(0);
+    await select(page, 'Brand').selectOption('denago');
     await expectShown(page, fresh, 2);
+    expect(calls).toBe(1);
   });
 
-  test('a failing API shows the load error after 3 retries; Try Again shows six skeletons, then the list', async ({ page, request, pageErrors }) => {
-    const vehicles = await lot(request);
+  test('a failing lot file shows the load error after 3 retries; Try Again shows six skeletons, then the list', async ({ page, request, pageErrors }) => {
+    const vehicles = await lotFile(request);
     let calls = 0;
     let mode: 'fail' | 'hold' = 'fail';
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
-    await page.route('**/api/vehicles', async (route: Route) => {
+    await page.route(LOT, async (route: Route) => {
       calls++;
       if (mode === 'fail') return route.fulfill({ status: 503, json: { error: 'down' } });
       await gate;
       return route.fulfill({ json: vehicles });
     });
     await page.goto('/inventory');
+    await hydrated(page);
+    await select(page, 'Brand').selectOption('denago');
     await expect(page.getByRole('alert')).toHaveText(/^Error loading vehicles: Failed to fetch vehicles: 503/);
     expect(calls).toBe(4);
     await expect(cards(page)).toHaveCount(0);
@@ -316,21 +333,23 @@ test.describe('inventory data from /api/vehicles', () => {
     await expect(loading.locator('[data-skeleton]')).toHaveCount(6);
     await expect(page.getByRole('status').filter({ hasText: 'Loading vehicles…' })).toBeAttached();
     open();
-    await expectShown(page, vehicles, vehicles.length);
+    await expectShown(page, denago(vehicles), vehicles.length);
     expect(calls).toBe(5);
     dropProvoked(pageErrors, 503);
   });
 
-  test('a slow API keeps the pre-rendered list on screen and is not asked again on focus', async ({ page, request }) => {
-    const vehicles = await lot(request);
+  test('a slow lot file is asked for once, and not again on focus', async ({ page, request }) => {
+    const vehicles = await lotFile(request);
     let calls = 0;
-    await page.route('**/api/vehicles', async (route) => {
+    await page.route(LOT, async (route) => {
       calls++;
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.fulfill({ json: vehicles });
     });
     await page.goto('/inventory');
-    await expectShown(page, vehicles, vehicles.length);
+    await hydrated(page);
+    await select(page, 'Brand').selectOption('denago');
+    await expectShown(page, denago(vehicles), vehicles.length);
     await expect(page.getByTestId('inventory-loading')).toHaveCount(0);
     await page.evaluate(() => {
       window.dispatchEvent(new Event('focus'));
@@ -338,14 +357,5 @@ test.describe('inventory data from /api/vehicles', () => {
     });
     await page.waitForTimeout(1800);
     expect(calls).toBe(1);
-  });
-});
-
-test.describe('inventory contact banner', () => {
-  test('offers a call and a prefilled message', async ({ page }) => {
-    await page.goto('/new-inventory');
-    const banner = page.locator('section', { has: page.getByRole('heading', { name: "Don't see the cart you want?" }) });
-    await expect(banner.getByRole('link', { name: /^Call/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
-    await expect(banner.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', /^\/contact\?interest=sales&message=/);
   });
 });
