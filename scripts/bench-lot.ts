@@ -23,6 +23,7 @@ import { bytesAsSent, elementCount, islandDataBytes } from './page-figures.ts';
 import { lighthouseSession, startProxy, type PageRun } from './perf.ts';
 import { buildSite, copySite, serveBuilt } from './photo-site.ts';
 import { builtFiles } from '../src/integrations/built-files.ts';
+import { waitFor } from './wait-for.ts';
 
 const PAGE = '/new-inventory';
 
@@ -36,19 +37,6 @@ if (counts.some((n) => !Number.isInteger(n) || n < 1)) {
   process.exit(2);
 }
 const runs = Math.max(1, Number(process.env.RUNS ?? 3));
-
-async function waitFor(url: string, ms = 240_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer within ${ms / 1000} s`);
-}
 
 /** Built pages of a copy whose HTML, brotli-compressed with the headers, no longer fits the first flight. */
 async function pagesOverFlight(dir: string): Promise<string[]> {

@@ -8,7 +8,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { growLot } from './grow-lot.ts';
-import { buildSite, copySite, serveBuilt } from './photo-site.ts';
+import { buildSite, copySite, serveUntilStopped } from './photo-site.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,12 +32,4 @@ try {
   throw error;
 }
 if (values.info) writeFileSync(values.info, JSON.stringify({ units: Number(values.units), buildSeconds }));
-const server = serveBuilt(dir, port, ports);
-const finish = (code: number) => {
-  cleanUp();
-  process.exit(code);
-};
-const stop = () => (server.exitCode === null && server.signalCode === null ? server.kill('SIGTERM') : finish(0));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-server.on('exit', (code) => finish(code ?? 0));
+serveUntilStopped(dir, port, ports);

@@ -19,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { freePort } from './free-port.ts';
+import { waitFor } from './wait-for.ts';
 
 /** A template's LCP may be at most this many times the floor page's LCP. */
 export const MAX_RATIO = 1.3;
@@ -46,19 +47,6 @@ const TEMPLATES: [string, string][] = [
   ['compare', '/compare'],
   ['about', '/about'],
 ];
-
-async function waitFor(url: string, ms = 300_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`${url} did not answer within ${ms / 1000} s`);
-}
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json|ld\+json)|image\/svg\+xml)/;
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -224,7 +212,7 @@ if (import.meta.main) {
       ['serve', '--offline', '--port', String(port), '--staticServerPort', String(staticPort), '--functions-port', String(functionsPort)],
       { cwd: root, env: { ...process.env, BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' }, stdio: 'ignore', detached: true },
     );
-    await waitFor(`${upstream}/api/health`);
+    await waitFor(`${upstream}/api/health`, 300_000);
   }
   const proxy = await startProxy(new URL(upstream));
   console.log(`Compressing proxy on ${proxy.url}; ${RUNS} run(s) per page; load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);

@@ -158,6 +158,20 @@ export function serveBuilt(dir: string, port: number, ports: { static: number; f
   );
 }
 
+/** Serves the copy in `dir` (serveBuilt) until a signal; then stops the server and removes the copy. */
+export function serveUntilStopped(dir: string, port: number, ports: { static: number; functions: number }): void {
+  const server = serveBuilt(dir, port, ports);
+  // On a signal, stop the server first and clean up once it has exited (it writes to the copy while stopping).
+  const finish = (code: number) => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(code);
+  };
+  const stop = () => (server.exitCode === null && server.signalCode === null ? server.kill('SIGTERM') : finish(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  server.on('exit', (code) => finish(code ?? 0));
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({
     options: {
@@ -178,14 +192,5 @@ if (import.meta.main) {
     cleanUp();
     throw error;
   }
-  const server = serveBuilt(dir, port, ports);
-  // On a signal, stop the server first and clean up once it has exited (it writes to the copy while stopping).
-  const finish = (code: number) => {
-    cleanUp();
-    process.exit(code);
-  };
-  const stop = () => (server.exitCode === null && server.signalCode === null ? server.kill('SIGTERM') : finish(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  server.on('exit', (code) => finish(code ?? 0));
+  serveUntilStopped(dir, port, ports);
 }

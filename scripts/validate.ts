@@ -12,6 +12,7 @@ import { checkHtml } from './validators/html.ts';
 import { formatFinding, sitemapPages, type Finding } from './validators/pages.ts';
 import { checkStructuredData } from './validators/structured-data.ts';
 import { freePort } from './free-port.ts';
+import { waitFor } from './wait-for.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -44,19 +45,6 @@ function report(summary: string, failures: readonly Finding[]) {
   console.log(summary);
   for (const finding of failures) console.log(formatFinding(finding));
   if (failures.length > 0) failed = true;
-}
-
-async function waitFor(url: string, ms = 240_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer within ${ms / 1000} s`);
 }
 
 /** `netlify serve --offline` of the built dist/ on free ports (as the end-to-end tests), unless BASE_URL names a running site. */
