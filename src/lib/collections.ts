@@ -85,8 +85,8 @@ export function collectionRules(
     intro: fillTemplate(t.intro, { price }),
   });
   const fixed: CollectionRule[] = [
-    { slug: 'street-legal', label: 'Street legal', ...texts.streetLegal, matches: (u) => u.streetLegal, inventoryQuery: '?street=legal' },
-    { slug: 'lifted', label: 'Lifted', ...texts.lifted, matches: (u) => u.lifted },
+    { slug: 'street-legal', label: 'Street legal', ...texts.streetLegal, matches: (u: CollectionUnit) => u.streetLegal, inventoryQuery: '?street=legal' },
+    { slug: 'lifted', label: 'Lifted', ...texts.lifted, matches: (u: CollectionUnit) => u.lifted },
     ...SEAT_COUNTS.map((seats) => ({
       slug: `${seats}-seater`,
       label: `${seats} seats`,
@@ -94,12 +94,12 @@ export function collectionRules(
       matches: (u: CollectionUnit) => u.specifications.seatingCapacity === seats,
       models: (models: readonly { slug: string; specs: { seats: number } }[]) => models.filter((m) => m.specs.seats === seats).map((m) => m.slug),
     })),
-    { slug: 'used', label: 'Used and demo', ...texts.usedAndDemo, matches: (u) => u.condition === 'used' || u.condition === 'demo' },
+    { slug: 'used', label: 'Used and demo', ...texts.usedAndDemo, matches: (u: CollectionUnit) => u.condition === 'used' || u.condition === 'demo' },
     {
       slug: `under-${under}`,
       label: `Under ${price}`,
       ...withPrice(texts.underPrice),
-      matches: (u) => u.price < under,
+      matches: (u: CollectionUnit) => u.price < under,
       inventoryQuery: `?price=under-${under}`,
     },
   ].map((rule) => ({ ...rule, path: path(rule.slug) }));
