@@ -33,7 +33,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: ['**/a11y-sitemap.spec.ts'],
+      testIgnore: ['**/a11y-sitemap.spec.ts', '**/hydration-typing.spec.ts'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {

@@ -91,8 +91,9 @@ export function measure(file: string): PageFigures {
     const src = /src="([^"]+)"/.exec(attrs)?.[1];
     if (src) moduleGraph(src, firstView);
     else inline += gz(m[2] ?? '');
-    // The page's loader fetches the island runtime when the page is idle (src/lib/island-runtime.ts).
-    for (const runtime of (m[2] ?? '').matchAll(/"(\/_astro\/island-runtime\.[\w]+\.js)"/g)) moduleGraph(runtime[1] ?? '', afterLoad);
+    // The page's loader fetches the island runtime when the page is idle (src/first-paint/page-loader.ts).
+    const runtime = /\sdata-runtime="([^"]+)"/.exec(attrs)?.[1];
+    if (runtime) moduleGraph(runtime, afterLoad);
   }
   for (const m of html.matchAll(/<astro-island([^>]*)>/g)) {
     const attrs = m[1] ?? '';
