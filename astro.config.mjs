@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import admin from './src/integrations/admin.ts';
 import criticalCss from './src/integrations/critical-css.ts';
 import islandRuntime from './src/integrations/island-runtime.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
@@ -33,6 +34,7 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'never' },
   integrations: [
     unitFiles(),
+    admin(),
     react(),
     interactionDirective(),
     // Island figures ship in the island's script, not as props in the page (README §Speed).

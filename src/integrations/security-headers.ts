@@ -3,9 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { builtFiles } from './built-files.ts';
-import { BASE_SECURITY_HEADERS, cspHash, inlineCode, pageCsp, withStylePolicy } from '../lib/security-headers.ts';
+import { ADMIN_HEADERS, ADMIN_PATH, BASE_SECURITY_HEADERS, cspHash, inlineCode, isAdminPage, pageCsp, withStylePolicy } from '../lib/security-headers.ts';
 
-/** The dist/_headers text: security headers for every static file, caching per kind of file. */
+/**
+ * The dist/_headers text: security headers for every static file, caching per kind of file. The
+ * admin's block comes after the site's: where two blocks set one header, the later one wins
+ * (Netlify, and `netlify serve` alike), so the admin runs under its own policy.
+ */
 export function headersFile(csp: string): string {
   const block = (path: string, headers: Record<string, string>) =>
     `${path}\n${Object.entries(headers)
@@ -15,6 +19,8 @@ export function headersFile(csp: string): string {
     block('/*', { ...BASE_SECURITY_HEADERS, 'Content-Security-Policy': csp }),
     block('/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
     block('/images/*', { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' }),
+    block(ADMIN_PATH, ADMIN_HEADERS),
+    block(`${ADMIN_PATH}.html`, ADMIN_HEADERS),
   ].join('\n');
 }
 
@@ -32,6 +38,8 @@ export default function securityHeaders({ frameOrigin }: { frameOrigin: string }
         const scripts = new Set<string>();
         const styles = new Set<string>();
         for (const file of await builtFiles(out, '.html')) {
+          // The admin is under a policy of its own (ADMIN_HEADERS).
+          if (isAdminPage(file.slice(out.length))) continue;
           const html = withStylePolicy(await readFile(file, 'utf8'));
           await writeFile(file, html);
           const code = inlineCode(html);
