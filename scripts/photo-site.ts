@@ -30,7 +30,7 @@ export const PHOTO_FIXTURES = {
  * A photo-like picture: colour fields with grain (noise upscaled 6×, so it survives resizing as
  * detail does in a real photo), a horizon and a cart shape. 4000 × 3000 comes out near 1.5 MB.
  */
-async function photo(width: number, height: number, seed: number): Promise<Sharp> {
+export async function photo(width: number, height: number, seed: number): Promise<Sharp> {
   const hue = (seed * 67) % 360;
   const noise = (w: number, h: number, sigma: number) =>
     sharp({ create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } })

@@ -100,6 +100,7 @@ const HINTS: FieldHints = {
   lists: {
     photos: { summary: '{{fields.alt}}', thumbnail: 'src', label_singular: 'photo' },
     features: { label_singular: 'feature' },
+    moreSpecifications: { label_singular: 'specification', summary: '{{fields.label}}: {{fields.value}}' },
   },
 };
 

@@ -1,18 +1,26 @@
 /**
- * What saving a unit in the admin does to its dates (docs/product.md §Units): a unit marked sold
- * gets today's date as its sold date (kept if it has one), any other status has none. The build
- * checks the same rule (data/schemas/units.ts), so the editor never has to type the date.
+ * What saving an entry in the admin does before the file is written (docs/product.md §Units,
+ * docs/decisions/admin-from-schemas.md):
+ * - a unit marked sold gets today's date as its sold date (kept if it has one); any other status
+ *   has none. The build checks the same rule (data/schemas/units.ts), so nobody types the date;
+ * - a unit file names `featured` only when the unit is featured, so a save changes only what the
+ *   editor changed (the admin writes `false` for an unticked box).
  */
 
-/** Today in the showroom's time zone, written YYYY-MM-DD. */
-export function dayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+/** What to change in an entry's data before it is written: fields to set and fields to leave out. */
+export interface SaveChanges {
+  set: Record<string, string>;
+  remove: string[];
 }
 
-/** The sold date a unit should be saved with: undefined when it is not sold. */
-export function soldDateOnSave(status: unknown, soldDate: unknown, today: string): string | undefined {
-  if (status !== 'sold') return undefined;
-  return typeof soldDate === 'string' && soldDate !== '' ? soldDate : today;
+/** The changes for an entry of `collection`, whose top-level fields `get` reads; `today` in the dealer's time zone (src/lib/build-clock.ts `calendarDay`). */
+export function changesOnSave(collection: string, get: (field: string) => unknown, today: string): SaveChanges {
+  const changes: SaveChanges = { set: {}, remove: [] };
+  if (collection !== 'units') return changes;
+  const soldDate = get('soldDate');
+  if (get('status') === 'sold') {
+    if (typeof soldDate !== 'string' || soldDate === '') changes.set.soldDate = today;
+  } else if (soldDate !== undefined) changes.remove.push('soldDate');
+  if (get('featured') === false) changes.remove.push('featured');
+  return changes;
 }
