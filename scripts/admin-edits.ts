@@ -1,12 +1,14 @@
 // What the admin saved in the end-to-end test of the admin on a phone (tests/e2e/admin-phone.spec.ts),
 // handed to the photo tests: scripts/photo-site.ts puts these files into its copy of the site before
 // it builds, and tests/photos/ checks the pages the build makes of them. One build serves both
-// (docs/decisions/admin-from-schemas.md). The files live in .generated/ (git-ignored).
+// (docs/decisions/admin-from-schemas.md). The files live in .generated/admin/ (git-ignored).
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
-export const ADMIN_EDITS_FILE = join(root, '.generated', 'admin-edits.json');
+/** What the admin tests leave behind: the edits, and screenshots of the editor to look at. */
+export const ADMIN_TEST_DIR = join(root, '.generated', 'admin');
+export const ADMIN_EDITS_FILE = join(ADMIN_TEST_DIR, 'edits.json');
 
 export interface AdminEdits {
   /** Ids of the unit the editor added, the one marked sold and the one put on hold. */

@@ -11,7 +11,8 @@ import { schema as dealerSchema } from '../../data/schemas/dealer.ts';
 import { PHOTO_TRANSFORMATION } from '../../src/lib/admin/cms-config.ts';
 import { calendarDay } from '../../src/lib/build-clock.ts';
 import { photo } from '../../scripts/photo-site.ts';
-import { writeAdminEdits, type AdminEdits } from '../../scripts/admin-edits.ts';
+import { join } from 'node:path';
+import { ADMIN_TEST_DIR, writeAdminEdits, type AdminEdits } from '../../scripts/admin-edits.ts';
 import { changedFiles, offlineRepository, readRepository, repositoryFiles, seedRepository, type RepositoryFile } from './admin-repository.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -64,7 +65,7 @@ test('at 375 px an editor adds a unit with a phone photo, marks units sold and o
   page,
   context,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(150_000);
   const before = repositoryFiles();
   await offlineRepository(context, new URL(baseURL ?? '').origin);
@@ -86,6 +87,9 @@ test('at 375 px an editor adds a unit with a phone photo, marks units sold and o
   await (await chooser).setFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: phonePhoto });
   await page.getByRole('dialog').getByRole('button', { name: 'Insert' }).tap();
   await type(page, field(page, 'What it shows').getByRole('textbox'), 'Side view on the lot');
+  await expect(field(page, 'Photo').locator('img')).toBeVisible();
+  await field(page, 'Photos').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ADMIN_TEST_DIR, 'unit-editor-375.png') });
   await field(page, 'Brand').getByRole('radio', { name: 'Evolution' }).tap();
   await type(page, field(page, 'Model').getByRole('textbox'), 'D5 Maverick 4 Plus');
   await (await reveal(page, field(page, 'Category').getByRole('radio', { name: 'Maverick' }))).tap();
@@ -104,7 +108,6 @@ test('at 375 px an editor adds a unit with a phone photo, marks units sold and o
   ] as const)
     await type(page, field(specifications, label).getByRole('textbox'), value);
   await type(page, field(specifications, 'Seating capacity').getByRole('spinbutton'), '4');
-  await page.screenshot({ path: testInfo.outputPath('unit-editor-375.png') });
   await page.getByRole('button', { name: 'Save' }).tap();
   const newFile = `data/units/${NEW_UNIT.id}.json`;
   await saved(page, newFile, /"stockNumber": "BGC-26099"/);
