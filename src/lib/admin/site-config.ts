@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { cmsConfig, type DataSchema } from '../admin/cms-config.ts';
-import { dealer } from './dealer.ts';
+import { cmsConfig, type DataSchema } from './cms-config.ts';
+import { dealer } from '../data/dealer.ts';
 
 // Every data/schemas/<name>.ts with a `schema` export is a data file of the admin, found here
 // rather than listed, so a data file added later appears in the admin by itself
