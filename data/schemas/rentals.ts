@@ -90,7 +90,8 @@ export const schema = z
   .superRefine((data, ctx) => {
     const ids = data.priceLists.map((list) => list.id);
     data.priceLists.forEach((list, index) => {
-      if (ids.indexOf(list.id) !== index) ctx.addIssue({ code: 'custom', path: ['priceLists', index, 'id'], message: `"${list.id}" names another price list too` });
+      if (ids.indexOf(list.id) !== index)
+        ctx.addIssue({ code: 'custom', path: ['priceLists', index, 'id'], message: `"${list.id}" names another price list too` });
     });
     data.groups.forEach((group, index) => {
       if (!ids.includes(group.priceList)) {

@@ -33,7 +33,8 @@ async function reveal(page: Page, target: Locator): Promise<Locator> {
     // Down one screen in every scrolling pane (the editor's fields scroll in a pane of their own).
     await page.evaluate(() => {
       for (const element of document.querySelectorAll<HTMLElement>('*'))
-        if (element.scrollHeight > element.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(element).overflowY)) element.scrollTop += element.clientHeight;
+        if (element.scrollHeight > element.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(element).overflowY))
+          element.scrollTop += element.clientHeight;
     });
     await target.waitFor({ state: 'attached', timeout: 250 }).catch(() => undefined);
   }
@@ -80,7 +81,9 @@ test('at 375 px an editor adds a unit with a phone photo, marks units sold and o
   await type(page, field(page, 'Price').getByRole('spinbutton'), '14250');
   await type(page, field(page, 'Name').getByRole('textbox'), NEW_UNIT.name);
   await type(page, field(page, 'Description').getByRole('textbox'), 'Four-passenger lifted lithium cart with LED lights, just arrived on the lot.');
-  await field(page, 'Photos').getByRole('button', { name: /Add.*photo/ }).tap();
+  await field(page, 'Photos')
+    .getByRole('button', { name: /Add.*photo/ })
+    .tap();
   await field(page, 'Photo').getByRole('button', { name: 'Browse' }).tap();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('dialog').getByRole('button', { name: 'Upload' }).tap();
@@ -157,14 +160,26 @@ test('at 375 px an editor adds a unit with a phone photo, marks units sold and o
   const lot = parseLot(unitFiles, JSON.parse(text('data/lot.json')));
   expect(lot.units.find((unit) => unit.id === SOLD_UNIT.id)).toMatchObject({ status: 'sold', soldDate: calendarDay(new Date()) });
   expect(lot.units.find((unit) => unit.id === HELD_UNIT.id)).toMatchObject({ status: 'on-hold' });
-  expect(lot.units.find((unit) => unit.id === NEW_UNIT.id)).toMatchObject({ images: [`/${photoPath.replace(/^public\//, '')}`], listedDate: calendarDay(new Date()) });
+  expect(lot.units.find((unit) => unit.id === NEW_UNIT.id)).toMatchObject({
+    images: [`/${photoPath.replace(/^public\//, '')}`],
+    listedDate: calendarDay(new Date()),
+  });
   expect(parseDataFile('dealer.json', dealerSchema, JSON.parse(text('data/dealer.json'))).phones.local).toEqual(LOCAL_PHONE);
   // A save changes only what the editor changed, in the layout the data files keep (2 spaces, a final line break).
   const today = calendarDay(new Date());
   const original = (path: string) => JSON.parse(before[path] ?? '{}') as Record<string, unknown>;
   const soldBefore = Object.entries(original(`data/units/${SOLD_UNIT.id}.json`));
   const expected: Record<string, unknown> = {
-    [`data/units/${SOLD_UNIT.id}.json`]: Object.fromEntries(soldBefore.flatMap(([key, value]) => (key === 'status' ? [[key, 'sold'], ['soldDate', today]] : [[key, value]]))),
+    [`data/units/${SOLD_UNIT.id}.json`]: Object.fromEntries(
+      soldBefore.flatMap(([key, value]) =>
+        key === 'status'
+          ? [
+              [key, 'sold'],
+              ['soldDate', today],
+            ]
+          : [[key, value]],
+      ),
+    ),
     [`data/units/${HELD_UNIT.id}.json`]: { ...original(`data/units/${HELD_UNIT.id}.json`), status: 'on-hold' },
     'data/dealer.json': { ...original('data/dealer.json'), phones: { ...(original('data/dealer.json').phones as object), local: LOCAL_PHONE } },
   };
@@ -191,5 +206,7 @@ test('at 375 px an editor adds a unit with a phone photo, marks units sold and o
     files: Object.fromEntries(Object.entries(changed).map(([path, file]) => [path, file.text ?? { base64: file.base64 ?? '' }])),
   };
   writeAdminEdits(edits);
-  console.log(`Admin at 375 px: taps to mark sold ${taps.Sold}, on hold ${taps['On hold']}; phone photo ${phonePhoto.length} bytes → ${stored.length} bytes WebP, ${metadata.width} × ${metadata.height}`);
+  console.log(
+    `Admin at 375 px: taps to mark sold ${taps.Sold}, on hold ${taps['On hold']}; phone photo ${phonePhoto.length} bytes → ${stored.length} bytes WebP, ${metadata.width} × ${metadata.height}`,
+  );
 });

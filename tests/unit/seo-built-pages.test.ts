@@ -14,17 +14,19 @@ const alternates = { '/inventory': '/new-inventory' };
 
 function builtPages(): BuiltPage[] {
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` before the unit tests');
-  return readdirSync(dist, { recursive: true, encoding: 'utf8' })
-    // The editors' admin is no public page (README §Admin).
-    .filter((file) => file.endsWith('.html') && !isAdminPage(file))
-    .map((file) => {
-      const path = `/${relative(dist, join(dist, file))
-        .replace(/\\/g, '/')
-        .replace(/\.html$/, '')
-        .replace(/(^|\/)index$/, '')}`;
-      return { path: path.length > 1 ? path.replace(/\/$/, '') : '/', html: readFileSync(join(dist, file), 'utf8') };
-    })
-    .sort((a, b) => a.path.localeCompare(b.path));
+  return (
+    readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      // The editors' admin is no public page (README §Admin).
+      .filter((file) => file.endsWith('.html') && !isAdminPage(file))
+      .map((file) => {
+        const path = `/${relative(dist, join(dist, file))
+          .replace(/\\/g, '/')
+          .replace(/\.html$/, '')
+          .replace(/(^|\/)index$/, '')}`;
+        return { path: path.length > 1 ? path.replace(/\/$/, '') : '/', html: readFileSync(join(dist, file), 'utf8') };
+      })
+      .sort((a, b) => a.path.localeCompare(b.path))
+  );
 }
 
 describe('built HTML, every page', () => {

@@ -45,8 +45,8 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
     io: 'input',
     unrepresentable: 'any',
     override(ctx) {
-      const checks = (ctx.zodSchema as unknown as { _zod: { def: { checks?: { _zod: { def: { format?: string; error?: (issue: unknown) => unknown } } }[] } } })._zod.def
-        .checks;
+      const checks = (ctx.zodSchema as unknown as { _zod: { def: { checks?: { _zod: { def: { format?: string; error?: (issue: unknown) => unknown } } }[] } } })
+        ._zod.def.checks;
       for (const check of checks ?? []) {
         const def = check._zod.def;
         if (def.format !== 'regex' || typeof def.error !== 'function') continue;
@@ -186,11 +186,17 @@ export function fieldOf(name: string, node: JsonSchema, required: boolean, conte
     } as Field;
   }
   if (node.const !== undefined) return { ...base, widget: 'hidden', default: node.const } as Field;
-  if (isDate(node)) return { ...base, widget: 'datetime', type: 'date' } as Field;
+  if (isDate(node)) return { ...base, widget: 'datetime', type: 'date', ...stringRules(node) } as Field;
   switch (node.type) {
     case 'string':
       if (node.format === 'uri') return { ...base, widget: 'string', type: 'url' } as Field;
-      if (node.format === 'email') return { ...base, widget: 'string', type: 'email' } as Field;
+      if (node.format === 'email')
+        return {
+          ...base,
+          widget: 'string',
+          type: 'email',
+          ...stringRules({ ...node, 'x-pattern-message': node['x-pattern-message'] ?? 'must be an e-mail address' }),
+        } as Field;
       return { ...base, widget: context.hints.longText.has(name) ? 'text' : 'string', ...stringRules(node) } as Field;
     case 'integer':
     case 'number':
