@@ -36,7 +36,7 @@ export interface BuildFailureContext {
 }
 
 /** The admin's address of a data file: a unit's editor, or the file in the settings. */
-function adminLink(siteUrl: string, file: string): string {
+export function adminLink(siteUrl: string, file: string): string {
   const unit = /^data\/units\/([^/]+)\.json$/.exec(file);
   if (unit) return `${siteUrl}/admin#/collections/units/entries/${unit[1]}`;
   const page = /^data\/([^/]+)\.json$/.exec(file);

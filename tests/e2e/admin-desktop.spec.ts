@@ -2,11 +2,12 @@
 // nothing from another host, axe), and the unit editor as the dealer sees it at a desk.
 import { join } from 'node:path';
 import { ADMIN_TEST_DIR } from '../../scripts/admin-edits.ts';
+import { adminLink } from '../../scripts/build-failure-mail/email.ts';
 import { ADMIN_CSP } from '../../src/lib/security-headers.ts';
 import { offlineRepository, repositoryFiles, seedRepository } from './admin-repository.ts';
 import { expect, test } from './fixtures.ts';
 
-test('the admin page: its own policy, noindex, only this site reached, accessible sign-in, and a unit editor at 1280 px', async ({
+test('the admin page: its own policy, noindex, only this site reached, accessible sign-in, a unit editor at 1280 px, and the entries the build-failure e-mail links to', async ({
   page,
   context,
   baseURL,
@@ -36,6 +37,12 @@ test('the admin page: its own policy, noindex, only this site reached, accessibl
   await page.getByText('Evolution D5 Maverick 4 Plus · Available · BGC-26014').click();
   await expect(page.getByRole('group', { name: '“\u2068Status\u2069” Field' }).getByRole('radio', { name: 'Available' })).toBeChecked();
   await page.screenshot({ path: join(ADMIN_TEST_DIR, 'unit-editor-1280.png') });
+  // The links of the e-mail about a data mistake open the entry to fix.
+  await page.goto(adminLink(origin, 'data/units/evo-d5-maverick-6-black.json'));
+  await expect(page.getByRole('toolbar', { name: 'Primary' })).toContainText('Units on the lot › Evolution D5 Maverick 6');
+  await expect(page.getByRole('group', { name: '“\u2068Name\u2069” Field' }).getByRole('textbox')).toHaveValue(/Evolution D5 Maverick 6/);
+  await page.goto(adminLink(origin, 'data/dealer.json'));
+  await expect(page.getByRole('toolbar', { name: 'Primary' })).toContainText('Dealer settings (phones, hours, links, store code)');
   // GitHub's status check, answered offline, is the only request to another host.
   expect(elsewhere.filter((url) => !url.startsWith('https://www.githubstatus.com/'))).toEqual([]);
 });
