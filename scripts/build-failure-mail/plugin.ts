@@ -7,8 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { leadsEnv } from '../../functions/lib/env.ts';
+import { emailList, leadsEnv } from '../../functions/lib/env.ts';
 import { sendEmail, type SendResult } from '../../functions/lib/mailer.ts';
 import { dataProblems } from './data-check.ts';
 import { buildFailureEmail } from './email.ts';
@@ -37,16 +36,6 @@ export async function onError(): Promise<void> {
   await mailDealer(problems, process.env);
 }
 
-const recipients = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.email()).min(1));
-
 /**
  * Sends the e-mail of `problems` (the build's messages) to DATA_ERRORS_TO, else LEADS_TO, with the
  * lead e-mails' settings (RESEND_API_KEY, LEADS_FROM). Only a production build mails: a developer's
@@ -66,7 +55,7 @@ export async function mailDealer(problems: readonly string[], env: Record<string
     log('No e-mail: RESEND_API_KEY is not set for builds.');
     return undefined;
   }
-  const own = env.DATA_ERRORS_TO?.trim() ? recipients.safeParse(env.DATA_ERRORS_TO) : undefined;
+  const own = env.DATA_ERRORS_TO?.trim() ? emailList.safeParse(env.DATA_ERRORS_TO) : undefined;
   if (own && !own.success) log('DATA_ERRORS_TO is not a list of e-mail addresses: LEADS_TO gets the e-mail.');
   const to = own?.success ? own.data : settings.mail.to;
   const { subject, text } = buildFailureEmail(problems, {
