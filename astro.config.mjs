@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import admin from './src/integrations/admin.ts';
 import firstPaint from './src/first-paint/index.ts';
 import islandData from './src/integrations/island-data.ts';
 import sitemapXml from './src/integrations/sitemap-xml.ts';
@@ -29,6 +30,7 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'never' },
   integrations: [
     unitFiles(),
+    admin(),
     react(),
     // Island figures ship in the island's script, not as props in the page (README §Speed).
     islandData({ 'reservation-options': reservationOptions }),

@@ -6,7 +6,8 @@ import { LEAD_INTERESTS, type LeadInterest } from '../../src/lib/contact-link.ts
  * Environment variables; locally: .env, see .env.example) and checked by zod on first use.
  */
 
-const emailList = z
+/** "a@b.com, c@d.com": a comma-separated list of e-mail addresses. */
+export const emailList = z
   .string()
   .trim()
   .transform((value) =>

@@ -6,7 +6,7 @@ import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import { hasIslands, hoistIslandStyles, takeIslandScripts } from './astro-islands.ts';
 import { deferredStylesheetOf, inlineCriticalCss } from '../lib/critical-css.ts';
-import { BASE_SECURITY_HEADERS, cspHash, inlineCode, pageCsp, withStylePolicy } from '../lib/security-headers.ts';
+import { ADMIN_HEADERS, ADMIN_PATH, BASE_SECURITY_HEADERS, cspHash, inlineCode, isAdminPage, pageCsp, withStylePolicy } from '../lib/security-headers.ts';
 
 /**
  * What every built page goes through so that its first paint needs nothing but its own HTML
@@ -91,7 +91,11 @@ export async function bundleLoader(): Promise<string> {
   return (result.outputFiles[0]?.text ?? '').trim();
 }
 
-/** The dist/_headers text: security headers for every static file, caching per kind of file. */
+/**
+ * The dist/_headers text: security headers for every static file, caching per kind of file. The
+ * admin's block comes after the site's: where two blocks set one header, the later one wins
+ * (Netlify, and `netlify serve` alike), so the admin runs under its own policy.
+ */
 export function headersFile(csp: string): string {
   const block = (path: string, headers: Record<string, string>) =>
     `${path}\n${Object.entries(headers)
@@ -101,6 +105,8 @@ export function headersFile(csp: string): string {
     block('/*', { ...BASE_SECURITY_HEADERS, 'Content-Security-Policy': csp }),
     block('/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
     block('/images/*', { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' }),
+    block(ADMIN_PATH, ADMIN_HEADERS),
+    block(`${ADMIN_PATH}.html`, ADMIN_HEADERS),
   ].join('\n');
 }
 
@@ -124,7 +130,8 @@ export default function firstPaint({ frameOrigin }: { frameOrigin: string }): As
         for (const file of await builtFiles(out, '.css')) stylesheets.set(addressOf(out, file), await readFile(file, 'utf8'));
         const site: Site = { stylesheets, loader: await bundleLoader(), files: new Map(), scriptHashes: new Set() };
 
-        const pages = await builtFiles(out, '.html');
+        // The editors' admin is no public page: it loads the whole admin under a policy of its own (ADMIN_HEADERS).
+        const pages = (await builtFiles(out, '.html')).filter((file) => !isAdminPage(relative(out, file)));
         let inlineBytes = 0;
         for (const file of pages) {
           const page: Page = { path: addressOf(out, file).replace(/\.html$/, ''), html: await readFile(file, 'utf8') };
