@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config as subscribeConfig } from '../../functions/alerts.ts';
 import { config as linksConfig } from '../../functions/alert-links.ts';
@@ -340,4 +344,49 @@ describe('a rate-limited provider, the quota and /api/health', () => {
       alerts: { pending: 1, held: true },
     });
   });
+});
+
+describe('npm run alerts (against a local sandbox)', () => {
+  it(
+    'lists each alert with how many addresses have it on or waiting, exports one row per address and alert, deletes an address on request',
+    { timeout: 30_000 },
+    async () => {
+      const root = join(import.meta.dirname, '..', '..');
+      const cli = async (...args: string[]) =>
+        (
+          await promisify(execFile)(
+            join(root, 'node_modules', '.bin', 'node'),
+            ['--import', './scripts/json-imports.ts', 'scripts/alerts.ts', ...args, '--sandbox', blobs.directory],
+            {
+              cwd: root,
+              env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+            },
+          )
+        ).stdout;
+      const link = await subscribed('ann@example.com');
+      await open(formAction(await (await open(link)).text()), 'POST');
+      // No e-mail key from here: the next confirmations wait in the queue.
+      configureAlerts(null);
+      for (const fields of [price, { alert: 'model', model: 'denago-ev-city' }])
+        expect((await subscribe(client, { email: 'two@example.com', ...fields })).status).toBe(303);
+      await client.settle();
+
+      const list = await cli();
+      expect(list).toContain(`2 addresses in the local sandbox ${blobs.directory}: 1 alert on, 2 waiting for confirmation`);
+      // (The command counts by its own clock, not the test's.)
+      expect(list).toMatch(/\n2 alert e-mails queued; the site sent \d+ e-mails today and \d+ this month \(alerts stop at 60 a day and 2000 a month\)\n/);
+      expect(list).toMatch(/Price drops: Evolution D5 Maverick 4 Plus \(stock #BGC-\d+\)\s+1\s+1\n/);
+      expect(list).toMatch(/New arrivals: Denago EV City\s+0\s+1\n/);
+      const rows = parse(await cli('export'), { columns: true }) as Record<string, string>[];
+      expect(rows.map((row) => [row.email, row.status])).toEqual([
+        ['ann@example.com', 'on'],
+        ['two@example.com', 'waiting for confirmation'],
+        ['two@example.com', 'waiting for confirmation'],
+      ]);
+      expect(await cli('delete', '--email', 'TWO@example.com')).toContain('Deleted TWO@example.com and its alerts from the local sandbox');
+      expect(await recordOf('two@example.com')).toBeNull();
+      expect(await queueEntries(alertStore())).toHaveLength(0);
+      expect(await recordOf('ann@example.com')).not.toBeNull();
+    },
+  );
 });
