@@ -23,6 +23,9 @@ function toVehicle(id: string, unit: UnitFile): Vehicle {
   return {
     id,
     ...fields,
+    // One meaning of in stock (docs/product.md §Units): on the lot and for sale now. A unit on
+    // hold or sold is not in stock, whatever the file says of it being on the lot.
+    inStock: fields.inStock && fields.status === 'available',
     images: photos.map((photo) => photo.src),
     ...(alts.some(Boolean) ? { imageAlts: alts } : {}),
     specifications: {
