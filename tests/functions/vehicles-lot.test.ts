@@ -29,7 +29,11 @@ describe('the API and the state of each unit (docs/product.md §Units)', () => {
     const inBrand = ((await list(`/api/vehicles/brand/${onHold.brand}`)) as unknown as Stocked[]).find((unit) => unit.id === onHold.id)!;
     const alone = (await get(`/api/vehicles/${onHold.id}`).json()) as Stocked;
     expect([inList.inStock, inBrand.inStock, alone.inStock]).toEqual([false, false, false]);
-    expect(((await list('/api/vehicles')) as unknown as (Stocked & { status: string })[]).filter((unit) => unit.inStock).every((unit) => unit.status === 'available')).toBe(true);
+    expect(
+      ((await list('/api/vehicles')) as unknown as (Stocked & { status: string })[])
+        .filter((unit) => unit.inStock)
+        .every((unit) => unit.status === 'available'),
+    ).toBe(true);
   });
 
   it('leaves sold units out of the brand lists', async () => {
