@@ -166,6 +166,27 @@ describe('two successive deploys of a fixture lot', () => {
     expect(alertMails()).toHaveLength(4);
   });
 
+  it('an alert e-mail the provider refuses at the deploy is tried again by the job and sent once', async () => {
+    const { first, second } = builds();
+    await publishDeploy(alertStore(), first, event('deploy-1'));
+    await follow('bob@example.com', { alert: 'price', unit: DROP });
+    mailbox.received.length = 0;
+    mailbox.refused = 0;
+    mailbox.mode = 'down';
+    minutesLater(1);
+    expect(await publishDeploy(alertStore(), second, event('deploy-2'))).toMatchObject({ changes: 4, matched: 1 });
+    expect(mailbox.refused).toBeGreaterThan(0);
+    expect(alertMails()).toHaveLength(0);
+    expect(await queueEntries(alertStore())).toHaveLength(1);
+
+    mailbox.mode = 'ok';
+    minutesLater(30);
+    expect(await runAlerts(alertStore(), priceBands, { limitMs: 3_000 })).toMatchObject({ queued: 1, sent: 1 });
+    expect(await runAlerts(alertStore(), priceBands, { limitMs: 3_000 })).toEqual({ queued: 0, matched: 0 });
+    expect(summary(alertMails())).toEqual(['bob@example.com: Price drop: Evolution D5 Maverick 4 Plus, now $12,995 - Burlington Golf Carts']);
+    expect(await queueEntries(alertStore())).toHaveLength(0);
+  });
+
   it('at most one alert e-mail a day: a third deploy the same day waits until 24 hours after the last, then goes with both changes', async () => {
     const { first, second } = builds();
     await publishDeploy(alertStore(), first, event('deploy-1'));

@@ -294,6 +294,23 @@ describe('seeing and ending alerts', () => {
     // The same link again (a second click, a retry of the mail program): the same answer.
     expect((await open(unsubscribe, 'POST', { 'List-Unsubscribe': 'One-Click' })).status).toBe(200);
   });
+
+  it('a confirmation link used again after unsubscribing turns nothing back on, nor after the address asks again', async () => {
+    const link = await subscribed('vi@example.com');
+    const button = formAction(await (await open(link)).text());
+    await open(button, 'POST');
+    const manage = /href="(\/alerts\/manage\?[^"]+)"/.exec(await (await open(link)).text())?.[1]?.replace(/&amp;/g, '&') ?? '';
+    expect((await open(manage, 'POST', { end: 'all' })).status).toBe(200);
+    for (const method of ['GET', 'POST'] as const) expect((await open(button, method)).status).toBe(404);
+    expect(await recordOf('vi@example.com')).toBeNull();
+
+    // Asking again makes a new request, signed anew: the old links name nothing.
+    minutesLater(24 * 60);
+    const fresh = await subscribed('vi@example.com');
+    expect(fresh).not.toBe(link);
+    for (const old of [button, manage]) expect((await open(old, 'POST', { end: 'all' })).status).toBe(404);
+    expect((await recordOf('vi@example.com'))?.alerts).toEqual([expect.not.objectContaining({ confirmedAt: expect.anything() })]);
+  });
 });
 
 describe('a rate-limited provider, the quota and /api/health', () => {
