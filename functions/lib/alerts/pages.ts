@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Dealer } from '../../../src/lib/data/dealer.ts';
-import { FORM_PAGE_STYLE } from '../form-page.ts';
+import { FORM_PAGE_STYLE, functionPageHtml } from '../form-page.ts';
 import { SECURITY_HEADERS } from '../http.ts';
 import { escapeHtml } from '../text.ts';
 
@@ -27,25 +27,13 @@ export const ALERT_PAGE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export function alertPage(status: number, title: string, body: string, dealer: Dealer, headers: Record<string, string> = {}): Response {
-  const phone = dealer.phones.local;
-  const html = `<!doctype html>
-<html lang="en-US">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | ${escapeHtml(dealer.name)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><div><a href="/">${escapeHtml(dealer.name)}</a><a href="tel:${escapeHtml(phone.e164)}">Call ${escapeHtml(phone.display)}</a></div></header>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
+  const html = functionPageHtml(
+    title,
+    dealer,
+    STYLE,
+    `<h1>${escapeHtml(title)}</h1>
+${body}`,
+  );
   return new Response(html, { status, headers: { ...ALERT_PAGE_HEADERS, ...headers } });
 }
 
