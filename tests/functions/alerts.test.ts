@@ -331,7 +331,7 @@ describe('a rate-limited provider, the quota and /api/health', () => {
     expect(await run()).toEqual({ queued: 0, matched: 0 });
   });
 
-  it('counts every e-mail the site sends; alert mail past the daily quota waits for the next day, oldest first, and /api/health says so', async () => {
+  it('counts every e-mail the site sends; alert mail past the daily quota waits for the next day, oldest first, past the monthly quota for the next month, and /api/health says so', async () => {
     configureAlerts(mailbox, { daily: 3 });
     process.env.ADF_TO = 'crm@dealer.test';
     // A lead: the dealer's message (two recipients) and the CRM copy count 3 against the day.
@@ -360,6 +360,19 @@ describe('a rate-limited provider, the quota and /api/health', () => {
     expect((await (await health(new Request('http://localhost/api/health'))).json()) as Record<string, unknown>).toMatchObject({
       alerts: { pending: 1, held: true },
     });
+
+    // The month's quota: the lead's 3 and the first confirmation fill it; the rest waits for the next month.
+    vi.setSystemTime(new Date('2025-06-03T10:00:00Z'));
+    configureAlerts(mailbox, { monthly: 4 });
+    expect(await run()).toMatchObject({ queued: 1, held: 1, heldUntil: '2025-07-01T00:00:00.000Z' });
+    expect((await (await health(new Request('http://localhost/api/health'))).json()) as Record<string, unknown>).toMatchObject({
+      alerts: { pending: 1, sentToday: 1, sentThisMonth: 4, monthlyQuota: 4, held: true, heldUntil: '2025-07-01T00:00:00.000Z' },
+    });
+    // By then the request's 7 days are over: its confirmation is dropped, never sent late.
+    vi.setSystemTime(new Date('2025-07-01T00:05:00Z'));
+    expect(await run()).toMatchObject({ queued: 1, dropped: 1 });
+    expect(mailsTo(mailbox, 'second@example.com')).toHaveLength(0);
+    expect(await queueEntries(alertStore())).toHaveLength(0);
   });
 });
 
