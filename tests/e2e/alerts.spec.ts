@@ -109,8 +109,9 @@ test.describe('the pages alert links open', () => {
     // The handlers run here, on a Blobs sandbox of their own, with links signed by a test secret.
     const { startBlobs } = await import('../functions/contact-harness.ts');
     const { configureAlerts, formAction, open, subscribe, subscriber } = await import('../functions/alerts-harness.ts');
-    const blobs = await startBlobs();
+    // The sandbox's context goes with the rest of the environment when the test ends.
     const saved = { ...process.env };
+    const blobs = await startBlobs();
     configureAlerts(null);
     try {
       const { alertStore, ALERT_ENV } = await import('../functions/alerts-harness.ts');
