@@ -9,7 +9,7 @@
 //   npm run bench:lot -- 300 --no-lighthouse     the fast figures only
 //   npm run bench:lot -- 300 --pages             also every page of the copy that no longer fits the first flight
 // Lighthouse figures need a quiet machine (README §Speed): the load average is printed with them.
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,9 +20,9 @@ import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './chromium.ts';
 import { freePort } from './free-port.ts';
 import { growLot } from './grow-lot.ts';
 import { bytesAsSent, elementCount, islandDataBytes } from './page-figures.ts';
-import { lighthouseSession, startProxy, type PageRun } from './perf.ts';
+import { lighthouseSession, type PageRun } from './lighthouse-session.ts';
+import { startProxy } from './perf.ts';
 import { buildSite, copySite, serveBuilt } from './photo-site.ts';
-import { builtFiles } from '../src/integrations/built-files.ts';
 import { waitFor } from './wait-for.ts';
 
 const PAGE = '/new-inventory';
@@ -39,10 +39,11 @@ if (counts.some((n) => !Number.isInteger(n) || n < 1)) {
 const runs = Math.max(1, Number(process.env.RUNS ?? 3));
 
 /** Built pages of a copy whose HTML, brotli-compressed with the headers, no longer fits the first flight. */
-async function pagesOverFlight(dir: string): Promise<string[]> {
+function pagesOverFlight(dir: string): string[] {
   const dist = join(dir, 'dist');
   const over: string[] = [];
-  for (const file of await builtFiles(dist, '.html')) {
+  const pages = readdirSync(dist, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && e.name.endsWith('.html'));
+  for (const file of pages.map((e) => join(e.parentPath, e.name))) {
     const sent = brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length + HEADERS_BYTES;
     if (sent > BUDGET.flight) over.push(`${file.slice(dist.length).replace(/\.html$/, '')} ${(sent / 1024).toFixed(1)} KB`);
   }
@@ -68,7 +69,7 @@ for (const units of counts) {
     growLot(dir, units);
     console.log(`${units} units: building a copy in ${dir} …`);
     const buildSeconds = buildSite(dir) / 1000;
-    if (values.pages) console.log(`  pages over the first flight: ${(await pagesOverFlight(dir)).join(', ') || 'none'}`);
+    if (values.pages) console.log(`  pages over the first flight: ${pagesOverFlight(dir).join(', ') || 'none'}`);
     const port = await freePort();
     server = serveBuilt(dir, port, { static: await freePort(), functions: await freePort() });
     const upstream = `http://localhost:${port}`;

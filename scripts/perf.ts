@@ -3,8 +3,10 @@
 // like Netlify's CDN (gzip or brotli), next to a floor page (one request: the home page's hero
 // text and nothing else) served through the same proxy. Each page runs RUNS times (default 3),
 // each run right after a run of the floor, and the medians are printed: score, LCP, TBT, CLS,
-// bytes and LCP over the floor's LCP (the median of the pairs' ratios). Exits 1
-// when a template scores below 100 or paints its LCP later than MAX_RATIO × the floor.
+// bytes, LCP over the floor's LCP (the median of the pairs' ratios), every run's CPU benchmark
+// index, and a table of each template's main-thread work by kind beside the floor's. Exits 1
+// when a template scores below 100 or paints its LCP later than MAX_RATIO × the floor, and 2
+// (no verdict) when the median benchmark index is below MIN_BENCHMARK.
 //   npm run perf                  builds and serves the site itself
 //   BASE_URL=http://localhost:8888 npm run perf     measures a running `npm start` instead
 //   RUNS=5 npm run perf          more runs per page
@@ -30,7 +32,7 @@ const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
  * their network cost alone (never use it for the verdict).
  */
 const CPU_SLOWDOWN = process.env.CPU_SLOWDOWN ? Number(process.env.CPU_SLOWDOWN) : undefined;
-const FLOOR_PATH = '/__perf-floor';
+export const FLOOR_PATH = '/__perf-floor';
 
 const root = join(import.meta.dirname, '..');
 const firstUnit = vehicles.find((unit) => unit.status === 'available')?.id;
@@ -120,84 +122,42 @@ export async function startProxy(upstream: URL): Promise<{ url: string; close: (
   return { url: `http://localhost:${port}`, close: () => server.close() };
 }
 
-export interface Run {
+interface Run {
   score: number;
   lcp: number;
   tbt: number;
   cls: number;
   bytes: number;
-  /** Elements in the page once it is loaded (Lighthouse's DOM size). */
-  elements: number;
+  /** Lighthouse's CPU benchmark index of the run (higher is faster). */
+  benchmark: number;
+  /** Main-thread time by kind of work, in ms at the simulated slowdown (Lighthouse's groups). */
+  work: Record<WorkKind, number>;
 }
 
-export type PageRun = Run & { ratio: number };
+/** The kinds of main-thread work the table shows, from Lighthouse's `mainthread-work-breakdown` groups. */
+const WORK_KINDS = {
+  parse: ['parseHTML'],
+  'style & layout': ['styleLayout'],
+  scripts: ['scriptEvaluation', 'scriptParseCompile', 'garbageCollection'],
+  'paint & images': ['paintCompositeRender'],
+  other: ['other'],
+} as const;
+type WorkKind = keyof typeof WORK_KINDS;
 
-export const median = (values: number[]) => {
+/** Below this benchmark index the machine is too slow or too busy for Lighthouse's 4× slowdown to mean anything. */
+export const MIN_BENCHMARK = 1500;
+
+const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
-/**
- * Lighthouse through the compressing proxy (startProxy): `measure(path)` runs a page `runs`
- * times, each right after a run of the floor page, and gives the medians and the median of the
- * pairs' LCP ratios. Other work on the machine slows Lighthouse's observed CPU tasks, and with
- * them the simulated LCP, so the ratio is taken per pair: a busy minute slows both.
- */
-export async function lighthouseSession(proxyUrl: string, runs: number) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
-  const benchmarks: number[] = [];
-  const floorRuns: Run[] = [];
-  const measureOnce = async (path: string, attempt = 1): Promise<Run> => {
-    const result = await lighthouse(new URL(path, proxyUrl).href, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-    const { categories, audits, runtimeError } = result.lhr;
-    // A busy machine now and then spoils a trace (NO_NAVSTART, NO_FCP): run that page again.
-    if (runtimeError && attempt < 3) return measureOnce(path, attempt + 1);
-    if (runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runtimeError.code} ${runtimeError.message}`);
-    const num = (id: string) => audits[id]?.numericValue ?? 0;
-    benchmarks.push(result.lhr.environment.benchmarkIndex);
-    return {
-      score: Math.round((categories.performance?.score ?? 0) * 100),
-      lcp: num('largest-contentful-paint'),
-      tbt: num('total-blocking-time'),
-      cls: num('cumulative-layout-shift'),
-      bytes: num('total-byte-weight'),
-      elements: num('dom-size'),
-    };
-  };
-  const medians = (list: Run[]): Run => {
-    const of = (key: keyof Run) => median(list.map((r) => r[key]));
-    return { score: of('score'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), bytes: of('bytes'), elements: of('elements') };
-  };
-  return {
-    async measure(path: string): Promise<PageRun> {
-      const list: Run[] = [];
-      const ratios: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const floor = await measureOnce(FLOOR_PATH);
-        const run = await measureOnce(path);
-        floorRuns.push(floor);
-        list.push(run);
-        ratios.push(run.lcp / floor.lcp);
-      }
-      console.log(
-        `  ${path}: LCP ${list.map((r, i) => `${(r.lcp / 1000).toFixed(2)} s (${ratios[i]?.toFixed(2)}×)`).join(', ')}; score ${list.map((r) => r.score).join(', ')}; TBT ${list.map((r) => Math.round(r.tbt)).join(', ')} ms`,
-      );
-      return { ...medians(list), ratio: median(ratios) };
-    },
-    /** The floor page's medians over every run so far. */
-    floor: (): PageRun => ({ ...medians(floorRuns), ratio: 1 }),
-    /** Lighthouse's CPU benchmark index (median of every run): a quiet machine gives more. */
-    benchmarkIndex: () => Math.round(median(benchmarks)),
-    close: () => chrome.kill(),
-  };
+/** Each figure's median over the runs. */
+function medianRun(runs: Run[]): Run {
+  const of = (key: 'score' | 'lcp' | 'tbt' | 'cls' | 'bytes' | 'benchmark') => median(runs.map((r) => r[key]));
+  const work = Object.fromEntries(Object.keys(WORK_KINDS).map((kind) => [kind, median(runs.map((r) => r.work[kind as WorkKind]))])) as Record<WorkKind, number>;
+  return { score: of('score'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), bytes: of('bytes'), benchmark: of('benchmark'), work };
 }
 
 if (import.meta.main) {
@@ -216,26 +176,82 @@ if (import.meta.main) {
   }
   const proxy = await startProxy(new URL(upstream));
   console.log(`Compressing proxy on ${proxy.url}; ${RUNS} run(s) per page; load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
-  const session = await lighthouseSession(proxy.url, RUNS);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   // Stopped early (Ctrl-C): leave no browser or server behind.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      session.close();
+      chrome.kill();
       if (server?.pid) process.kill(-server.pid, 'SIGTERM');
       process.exit(130);
     });
   }
 
-  const results: [string, string, PageRun][] = [];
+  const measureOnce = async (path: string, attempt = 1): Promise<Run> => {
+    const result = await lighthouse(new URL(path, proxy.url).href, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+    const { categories, audits, runtimeError } = result.lhr;
+    // A busy machine now and then spoils a trace (NO_NAVSTART, NO_FCP): run that page again.
+    if (runtimeError && attempt < 3) return measureOnce(path, attempt + 1);
+    if (runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runtimeError.code} ${runtimeError.message}`);
+    const num = (id: string) => audits[id]?.numericValue ?? 0;
+    const groups = (audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
+    const work = Object.fromEntries(
+      Object.entries(WORK_KINDS).map(([kind, ids]) => [
+        kind,
+        groups.filter((item) => (ids as readonly string[]).includes(item.group)).reduce((sum, item) => sum + item.duration, 0),
+      ]),
+    ) as Record<WorkKind, number>;
+    benchmarks.push(result.lhr.environment.benchmarkIndex);
+    return {
+      benchmark: result.lhr.environment.benchmarkIndex,
+      work,
+      score: Math.round((categories.performance?.score ?? 0) * 100),
+      lcp: num('largest-contentful-paint'),
+      tbt: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      bytes: num('total-byte-weight'),
+    };
+  };
+  // Other work on the machine slows Lighthouse's observed CPU tasks, and with them the simulated
+  // LCP. So each run of a template follows a run of the floor, and the ratio is taken per pair:
+  // a busy minute slows both.
+  const floorRuns: Run[] = [];
+  const benchmarks: number[] = [];
+  const measure = async (path: string): Promise<Run & { ratio: number }> => {
+    const runs: Run[] = [];
+    const ratios: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const floor = await measureOnce(FLOOR_PATH);
+      const run = await measureOnce(path);
+      floorRuns.push(floor);
+      runs.push(run);
+      ratios.push(run.lcp / floor.lcp);
+    }
+    console.log(
+      `  ${path}: LCP ${runs.map((r, i) => `${(r.lcp / 1000).toFixed(2)} s (${ratios[i]?.toFixed(2)}×)`).join(', ')}; score ${runs.map((r) => r.score).join(', ')}; TBT ${runs.map((r) => Math.round(r.tbt)).join(', ')} ms; benchmark index ${runs.map((r) => Math.round(r.benchmark)).join(', ')} (floor ${floorRuns
+        .slice(-RUNS)
+        .map((r) => Math.round(r.benchmark))
+        .join(', ')})`,
+    );
+    return { ...medianRun(runs), ratio: median(ratios) };
+  };
+
+  const results: [string, string, Run & { ratio: number }][] = [];
   try {
     const only = process.env.ONLY?.split(',');
-    for (const [template, path] of TEMPLATES) if (!only || only.includes(template)) results.push([template, path, await session.measure(path)]);
+    for (const [template, path] of TEMPLATES) if (!only || only.includes(template)) results.push([template, path, await measure(path)]);
   } finally {
-    session.close();
+    chrome.kill();
     proxy.close();
     if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   }
-  results.unshift(['floor', FLOOR_PATH, session.floor()]);
+  results.unshift(['floor', FLOOR_PATH, { ...medianRun(floorRuns), ratio: 1 }]);
 
   const failures: string[] = [];
   const rows = results.map(([template, path, run]) => {
@@ -260,8 +276,25 @@ if (import.meta.main) {
   console.log(`\n${line(head)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
   for (const row of rows) console.log(line(row));
   console.log(
-    `\nMedians of ${RUNS} run(s) per page, each after a run of the floor (LCP/floor is the median of those pairs); Lighthouse's CPU benchmark index ${session.benchmarkIndex()} (a quiet machine gives more; a busy one inflates TBT and LCP)${CPU_SLOWDOWN ? `; CPU slowdown ${CPU_SLOWDOWN}×, not Lighthouse's 4×` : ''}; limits: score 100, LCP ≤ ${MAX_RATIO}× the floor.`,
+    `\nMedians of ${RUNS} run(s) per page, each after a run of the floor (LCP/floor is the median of those pairs); Lighthouse's CPU benchmark index ${Math.round(median(benchmarks))} (a quiet machine gives more; a busy one inflates TBT and LCP)${CPU_SLOWDOWN ? `; CPU slowdown ${CPU_SLOWDOWN}×, not Lighthouse's 4×` : ''}; limits: score 100, LCP ≤ ${MAX_RATIO}× the floor.`,
   );
+  const workHead = ['template', ...Object.keys(WORK_KINDS), 'total'];
+  const workRows = results.map(([template, , run]) => {
+    const values = Object.values(run.work);
+    return [template, ...values.map((ms) => `${Math.round(ms)} ms`), `${Math.round(values.reduce((a, b) => a + b, 0))} ms`];
+  });
+  const workWidths = workHead.map((h, i) => Math.max(h.length, ...workRows.map((r) => (r[i] ?? '').length)));
+  const workLine = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(workWidths[i] ?? 0)).join(' | ')} |`;
+  console.log(`\nMain-thread work (medians, ms at the simulated 4× slowdown):\n${workLine(workHead)}\n| ${workWidths.map((w) => '-'.repeat(w)).join(' | ')} |`);
+  for (const row of workRows) console.log(workLine(row));
+
+  const slowest = Math.min(...benchmarks);
+  if (median(benchmarks) < MIN_BENCHMARK) {
+    console.error(
+      `\nNo verdict: the median benchmark index was ${Math.round(median(benchmarks))} (slowest run ${Math.round(slowest)}), below ${MIN_BENCHMARK}: this machine is too slow or too busy for Lighthouse's figures to mean anything. Run again on a quiet machine.`,
+    );
+    process.exit(2);
+  }
   for (const failure of failures) console.error(`✗ ${failure}`);
   process.exit(failures.length ? 1 : 0);
 }

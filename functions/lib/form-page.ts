@@ -87,19 +87,11 @@ export function formPage(input: FormPageInput, dealer: Dealer): string {
     .join('');
   const phone = dealer.phones.local;
 
-  return `<!doctype html>
-<html lang="en-US">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Send Us a Message | ${escapeHtml(dealer.name)}</title>
-<style>${FORM_PAGE_STYLE}</style>
-</head>
-<body>
-<header><div><a href="/">${escapeHtml(dealer.name)}</a><a href="tel:${escapeHtml(phone.e164)}">Call ${escapeHtml(phone.display)}</a></div></header>
-<main>
-<h1>Send Us a Message</h1>
+  return functionPageHtml(
+    'Send Us a Message',
+    dealer,
+    FORM_PAGE_STYLE,
+    `<h1>Send Us a Message</h1>
 <p>Your message has not been sent yet. ${listed.length > 0 ? 'Fix what is marked below and send it again' : 'Please try again'}, or call us at <a href="tel:${escapeHtml(phone.e164)}">${escapeHtml(phone.display)}</a>.</p>
 ${summary}
 <form method="post" action="/api/contact" novalidate>
@@ -111,7 +103,30 @@ ${hidden}<input type="hidden" name="${IDEMPOTENCY_FIELD}" value="${escapeHtml(in
 <div class="hp" aria-hidden="true"><label for="contact-${HONEYPOT_FIELD}">Leave this field empty</label><input id="contact-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
 <div><button type="submit">Send Message</button></div>
 </form>
-<p><a href="/contact">Back to the contact page</a></p>
+<p><a href="/contact">Back to the contact page</a></p>`,
+  );
+}
+
+/**
+ * The document of a page a function answers with (a form again, a quote, an alert link's page):
+ * the dealer's name and phone on top, `main` below, and one style of its own, which the page's
+ * Content-Security-Policy allows by hash.
+ */
+export function functionPageHtml(title: string, dealer: Dealer, style: string, main: string): string {
+  const phone = dealer.phones.local;
+  return `<!doctype html>
+<html lang="en-US">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} | ${escapeHtml(dealer.name)}</title>
+<style>${style}</style>
+</head>
+<body>
+<header><div><a href="/">${escapeHtml(dealer.name)}</a><a href="tel:${escapeHtml(phone.e164)}">Call ${escapeHtml(phone.display)}</a></div></header>
+<main>
+${main}
 </main>
 </body>
 </html>

@@ -14,7 +14,7 @@ import {
   type ReservationField,
   type ReservationOptions,
 } from '../../src/lib/reservation.ts';
-import { FORM_PAGE_STYLE } from './form-page.ts';
+import { FORM_PAGE_STYLE, functionPageHtml } from './form-page.ts';
 import { escapeHtml } from './text.ts';
 
 /**
@@ -39,25 +39,13 @@ dl div.total{border-top:1px solid #166534;padding-top:.375rem;font-size:1.125rem
 `;
 
 function shell(title: string, dealer: Dealer, body: string): string {
-  const phone = dealer.phones.local;
-  return `<!doctype html>
-<html lang="en-US">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | ${escapeHtml(dealer.name)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><div><a href="/">${escapeHtml(dealer.name)}</a><a href="tel:${escapeHtml(phone.e164)}">Call ${escapeHtml(phone.display)}</a></div></header>
-<main>
-${body}
-<p><a href="/rentals">Back to the rentals page</a></p>
-</main>
-</body>
-</html>
-`;
+  return functionPageHtml(
+    title,
+    dealer,
+    STYLE,
+    `${body}
+<p><a href="/rentals">Back to the rentals page</a></p>`,
+  );
 }
 
 const hidden = (name: string, value: string) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;

@@ -99,7 +99,7 @@ export const test = base.extend<{ pageErrors: string[]; allowNotFound: (path: st
 
 export { expect };
 
-/** The island runtime every page fetches when it is idle (src/lib/island-runtime.ts): Astro's, not React. */
+/** The island runtime every page fetches when it is idle (src/first-paint/page-loader.ts): Astro's, not React. */
 export const ISLAND_RUNTIME = /\/_astro\/island-runtime\.\w+\.js$/;
 /** The scripts a page requested, but the island runtime. */
 export const beyondIslandRuntime = (urls: readonly string[]) => urls.filter((url) => !ISLAND_RUNTIME.test(new URL(url, 'http://x').pathname));
