@@ -101,6 +101,11 @@ const HINTS: FieldHints = {
     photos: { summary: '{{fields.alt}}', thumbnail: 'src', label_singular: 'photo' },
     features: { label_singular: 'feature' },
     moreSpecifications: { label_singular: 'specification', summary: '{{fields.label}}: {{fields.value}}' },
+    // Which towns still lack the dealer's local text, at a glance (docs/decisions/town-page-facts.md).
+    municipalities: {
+      label_singular: 'town',
+      summary: "{{fields.name}} {{fields.type}} · {{fields.localText | ternary('local text written', 'no local text yet')}}",
+    },
   },
 };
 
