@@ -58,7 +58,8 @@ export default defineConfig({
         // netlify.toml); its inner static and functions servers get free ports too, so parallel
         // runs do not collide.
         command: `${process.env.E2E_PREBUILT ? '' : 'astro build && '}netlify serve --offline --context branch:prebuilt --port ${port} --staticServerPort ${process.env.E2E_STATIC_PORT} --functions-port ${process.env.E2E_FUNCTIONS_PORT}`,
-        url: `${baseURL}/api/health`,
+        // Ready once functions answer; not /api/health, which rightly says 503 when old test leads wait in the local store.
+        url: `${baseURL}/api/vehicles`,
         timeout: 240_000,
         reuseExistingServer: false,
         stdout: 'ignore',

@@ -28,7 +28,8 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } }],
   webServer: {
     command: `node scripts/lot-site.ts --units ${process.env.LOT_UNITS} --port ${port} --static-port ${process.env.LOT_STATIC_PORT} --functions-port ${process.env.LOT_FUNCTIONS_PORT} --info ${process.env.LOT_INFO}`,
-    url: `${baseURL}/api/health`,
+    // Ready once functions answer (not /api/health: it alarms on leads left waiting in the local store).
+    url: `${baseURL}/api/vehicles`,
     timeout: 240_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

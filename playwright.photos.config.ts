@@ -27,7 +27,8 @@ export default defineConfig({
   ],
   webServer: {
     command: `node scripts/photo-site.ts --port ${port} --static-port ${process.env.PHOTOS_STATIC_PORT} --functions-port ${process.env.PHOTOS_FUNCTIONS_PORT}`,
-    url: `${baseURL}/api/health`,
+    // Ready once functions answer (not /api/health: it alarms on leads left waiting in the local store).
+    url: `${baseURL}/api/vehicles`,
     timeout: 240_000,
     reuseExistingServer: false,
     // SIGTERM lets scripts/photo-site.ts stop netlify and remove its temporary copy.

