@@ -20,12 +20,17 @@ function whenLive(target: Element, then: () => void, deadline = performance.now(
   else requestAnimationFrame(() => whenLive(target, then, deadline));
 }
 
-/** Resolves once React has bound the island's first field as it is now (at most LIVE_TIMEOUT_MS). */
+/**
+ * Resolves once React has hydrated the island's fields: every field bound (React binds them one
+ * by one while it renders, and may pause between them), then two frames for React to commit
+ * what it rendered (at most LIVE_TIMEOUT_MS in all).
+ */
 function whenFieldsLive(el: Element, deadline = performance.now() + LIVE_TIMEOUT_MS): Promise<void> {
   return new Promise((resolve) => {
+    const committed = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
     const check = () => {
-      const field = el.querySelector('input, select, textarea');
-      if (!field || isBound(field) || performance.now() > deadline) resolve();
+      const fields = [...el.querySelectorAll('input, select, textarea')];
+      if (fields.every(isBound) || performance.now() > deadline) committed();
       else requestAnimationFrame(check);
     };
     check();
@@ -158,7 +163,7 @@ const interaction: ClientDirective = (load, options, el) => {
   /**
    * Once React has bound the island's fields (an event reaching React before would make it give
    * up hydrating and draw the island anew), they stop being watched and every entry is handed
-   * over, one per task: React renders a change after its event, so a component that builds its
+   * over, one per frame: React renders a change after its event, so a component that builds its
    * next state from the last render would otherwise see each entry without the ones before.
    */
   const handOver = async () => {
@@ -167,7 +172,8 @@ const interaction: ClientDirective = (load, options, el) => {
     for (const [field, entry] of entries) {
       const live = current(field);
       if (live) announce(live, entry);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // React renders the change before the next frame is drawn; the next entry waits for it.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     }
     entries.clear();
   };
