@@ -64,7 +64,7 @@ async function handle(
   }
 
   const ip = context.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
-  const rate = await takeToken(store, await clientKey(ip), now);
+  const rate = await takeToken(store, await clientKey(ip), id, now);
   if (!rate.allowed) return { kind: 'rate-limited', retryAfterSeconds: rate.retryAfterSeconds };
 
   // Bot guards, only when the form sends them: a plain API call with the six fields is a lead.

@@ -22,6 +22,8 @@ const receiptSchema = z.union([sentSchema, z.object({ skipped: z.enum(['off', 'd
 const deliverySchema = z.object({
   attempts: z.number().int().nonnegative(),
   lastAttemptAt: z.string().optional(),
+  /** The token of the attempt sending it right now (lib/delivery.ts): of racing senders, the one whose token stays sends. */
+  claim: z.string().optional(),
   /** The retry job leaves the lead alone until then (backoff). */
   nextAttemptAt: z.string().optional(),
   /** Why the last attempt failed, kept until the lead is sent. */
