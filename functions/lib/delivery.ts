@@ -5,6 +5,8 @@ import { leadsEnv, recipientsFor, type MailConfig } from './env.ts';
 import { interestLabel, type Lead } from './lead.ts';
 import { fallbackEmail, leadEmail } from './lead-email.ts';
 import { oneLine } from './text.ts';
+import type { PhotoLinker } from './lead-details.ts';
+import { photoLink, photoLinkEnv } from './photo-links.ts';
 import { sendEmail, type OutgoingEmail, type SendResult } from './mailer.ts';
 import { Pacer, type Slot } from './pacer.ts';
 import { receiptEmail } from './receipt-email.ts';
@@ -182,7 +184,7 @@ async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: numb
       (d.contentFailures ?? 0) >= FALLBACK_AFTER
         ? await send('fallback', () => ({ to, ...fallbackEmail(lead, d.lastError ?? 'unknown'), idempotencyKey: `lead-${lead.id}-fallback` }))
         : await send('dealer', () => {
-            const email = leadEmail(lead, dealer, site);
+            const email = leadEmail(lead, dealer, site, photoLinker(lead, site, now));
             return { to, ...email, replyTo: lead.inquiry.email, attachments: [adfAttachment(lead, site)], idempotencyKey: `lead-${lead.id}-dealer` };
           });
     const stopped = stop(result);
@@ -226,6 +228,21 @@ async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: numb
     }
   }
   return {};
+}
+
+/** Signed links to the lead's photos, good for PHOTO_LINK_DAYS from this send (none without PHOTO_LINK_SECRET). */
+function photoLinker(lead: Lead, site: string, now: number): PhotoLinker {
+  const env = photoLinkEnv();
+  if (!lead.photos?.length) return () => undefined;
+  if (!env.ok) {
+    console.warn(`[leads] Lead ${lead.id}: no photo links in the e-mail, ${env.error}.`);
+    return () => undefined;
+  }
+  const { secret } = env;
+  if (!secret) return () => undefined;
+  const expires = now + env.days * 86_400_000;
+  const until = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'medium' }).format(new Date(expires));
+  return (n) => ({ url: photoLink(site, lead.id, n, expires, secret), expires: until });
 }
 
 function adfAttachment(lead: Lead, site: string): { filename: string; content: Uint8Array; contentType: string } {

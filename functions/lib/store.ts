@@ -11,7 +11,10 @@ import { leadSchema, type Lead } from './lead.ts';
  *                              queue, oldest first; older deploys wrote pending/<id>)
  *   receipts/<address hash>    when the visitor's address last got a receipt (one a day)
  *   spam/<time>-<random>       one record per bot attempt (honeypot or too quick)
- *   rate/<client>/<time>-…     one record per request of a client, for the rate limit
+ *   rate/<client>/<time>-…     one record per submission of a client, for the rate limit
+ *   photos/<id>/<n>            a visitor's photo of the lead (lead-photos.ts, which also keeps the
+ *                              uploads/ and staged/ entries of photos waiting for their lead)
+ *   pace/<time>, pace-hold     the provider's pace shared by every sender (pacer.ts)
  *
  * A double e-mail and conditional writes. Filing a lead (onlyIfNew) and claiming an attempt to
  * send it (onlyIfMatch with the ETag read just before, and a token of its own) decide every
@@ -176,10 +179,12 @@ export async function allLeads(store: Store): Promise<Lead[]> {
   return leads.filter((lead): lead is Lead => Boolean(lead)).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
 }
 
-/** Deletes a lead and everything stored with it (its markers). */
-export async function deleteLead(store: Store, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<void> {
-  await Promise.all([clearPending(store, lead), store.delete(keys.received(lead))]);
+/** Deletes a lead and everything stored with it (its markers and its photos). */
+export async function deleteLead(store: Store, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<{ photos: number }> {
+  const photos = await store.list({ prefix: `photos/${lead.id}/` });
+  await Promise.all([clearPending(store, lead), store.delete(keys.received(lead)), ...photos.blobs.map((blob) => store.delete(blob.key))]);
   await store.delete(keys.lead(lead.id));
+  return { photos: photos.blobs.length };
 }
 
 export type SpamReason = 'honeypot' | 'too-fast';

@@ -196,6 +196,8 @@ export const MAIL_ENV = {
 /** Variables a test may set on top of MAIL_ENV; configureMail resets them. */
 const EXTRA_ENV = [
   'RESEND_BASE_URL',
+  'PHOTO_LINK_SECRET',
+  'PHOTO_LINK_DAYS',
   'RECEIPTS',
   'RESEND_TIMEOUT_MS',
   'HEALTH_PENDING_MAX_MINUTES',
@@ -260,8 +262,27 @@ export class Client {
     return this.handler(request, { ip: options.ip ?? freshIp(), waitUntil: (promise) => void this.background.push(promise) });
   }
 
-  async form(fields: Record<string, string>, options: PostOptions = {}): Promise<Response> {
-    return this.post(new URLSearchParams(fields).toString(), { ...options, contentType: 'application/x-www-form-urlencoded' });
+  async form(fields: Record<string, string | string[]>, options: PostOptions = {}): Promise<Response> {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) params.append(name, item);
+    return this.post(params.toString(), { ...options, contentType: 'application/x-www-form-urlencoded' });
+  }
+
+  /** A plain HTML form post with files (multipart/form-data), as a browser sends it without JavaScript. */
+  async multipart(
+    fields: Record<string, string | string[]>,
+    files: { field: string; name: string; bytes: Uint8Array }[],
+    options: PostOptions = {},
+  ): Promise<Response> {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
+    for (const file of files) data.append(file.field, new Blob([new Uint8Array(file.bytes)]), file.name);
+    const request = new Request(`http://localhost${this.path}`, {
+      method: 'POST',
+      headers: { 'user-agent': 'Mozilla/5.0 (test)', ...options.headers },
+      body: data,
+    });
+    return this.handler(request, { ip: options.ip ?? freshIp(), waitUntil: (promise) => void this.background.push(promise) });
   }
 
   /** Waits for the e-mail work started after the answers. */
