@@ -12,6 +12,7 @@ import sitemapXml from './src/integrations/sitemap-xml.ts';
 import { isSitemapPage } from './src/lib/sitemap.ts';
 import { soldPagePaths } from './src/lib/data/sold-pages.ts';
 import { reservationOptions } from './src/lib/data/reservation.ts';
+import { serviceOptions } from './src/lib/data/service-request.ts';
 import dealer from './data/dealer.json' with { type: 'json' };
 
 // The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
@@ -30,7 +31,7 @@ export default defineConfig({
     react(),
     interactionDirective(),
     // Island figures ship in the island's script, not as props in the page (README §Speed).
-    islandData({ 'reservation-options': reservationOptions }),
+    islandData({ 'reservation-options': reservationOptions, 'service-options': serviceOptions }),
     sitemap({ filter: (page) => isSitemapPage(page, soldPagePaths) }),
     sitemapXml(),
     criticalCss(),
