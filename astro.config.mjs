@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -9,11 +10,15 @@ import interactionDirective from './src/integrations/interaction-directive.ts';
 import islandData from './src/integrations/island-data.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
 import sitemapXml from './src/integrations/sitemap-xml.ts';
+import unitFiles, { writeUnitFiles } from './src/integrations/unit-files.ts';
 import { isSitemapPage } from './src/lib/sitemap.ts';
-import { soldPagePaths } from './src/lib/data/sold-pages.ts';
-import { reservationOptions } from './src/lib/data/reservation.ts';
-import { serviceOptions } from './src/lib/data/service-request.ts';
 import dealer from './data/dealer.json' with { type: 'json' };
+
+// The lot is read from data/units/ gathered into one module, so gather it before reading it here.
+writeUnitFiles(fileURLToPath(new URL('.', import.meta.url)));
+const { soldPagePaths } = await import('./src/lib/data/sold-pages.ts');
+const { reservationOptions } = await import('./src/lib/data/reservation.ts');
+const { serviceOptions } = await import('./src/lib/data/service-request.ts');
 
 // The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
 const site = process.env.SITE_URL || dealer.website;
@@ -28,6 +33,7 @@ export default defineConfig({
   // src/integrations/security-headers.ts allows each page's inline <style> by its hash.
   build: { format: 'file', inlineStylesheets: 'never' },
   integrations: [
+    unitFiles(),
     react(),
     interactionDirective(),
     // Island figures ship in the island's script, not as props in the page (README §Speed).

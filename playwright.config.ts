@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './scripts/chromium.ts';
 import { freePort } from './scripts/free-port.ts';
+// The specs read the lot and other data as the site does (src/lib/data/): JSON modules for Node.
+import './tests/e2e/json-modules.ts';
 
 // Workers inherit the environment, so the port chosen by the main process is shared.
 process.env.E2E_PORT ??= String(await freePort());

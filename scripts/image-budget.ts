@@ -4,6 +4,7 @@
 // first view. Fails past IMAGE_BUDGET_375 (README "Photos" explains the figure).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { vehicles } from '../src/lib/data/vehicles.ts';
 import { join, resolve } from 'node:path';
 import { chromium, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './chromium.ts';
@@ -31,8 +32,7 @@ function pagesToWeigh(dist: string): string[] {
   const sitemap = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
   const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map((m) => m[1] || '/');
   const first = (test: (path: string) => boolean) => paths.find(test);
-  const units = JSON.parse(readFileSync(join(root, 'data', 'vehicles.json'), 'utf8')) as { vehicles: { id: string }[] };
-  const unit = units.vehicles[0]?.id;
+  const unit = vehicles[0]?.id;
   return [
     '/',
     '/inventory',

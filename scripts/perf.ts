@@ -11,7 +11,7 @@
 //   ONLY=home,contact npm run perf               some templates only
 //   CPU_SLOWDOWN=1 npm run perf  network cost only, for a machine busy with other work
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { vehicles } from '../src/lib/data/vehicles.ts';
 import { createServer as createHttpServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -32,12 +32,7 @@ const CPU_SLOWDOWN = process.env.CPU_SLOWDOWN ? Number(process.env.CPU_SLOWDOWN)
 const FLOOR_PATH = '/__perf-floor';
 
 const root = join(import.meta.dirname, '..');
-interface UnitRow {
-  id: string;
-  status?: string;
-}
-const units = (JSON.parse(readFileSync(join(root, 'data', 'vehicles.json'), 'utf8')) as { vehicles: UnitRow[] }).vehicles;
-const firstUnit = (units.find((u) => (u.status ?? 'available') === 'available') ?? units[0])?.id;
+const firstUnit = vehicles.find((unit) => unit.status === 'available')?.id;
 
 const TEMPLATES: [string, string][] = [
   ['home', '/'],

@@ -7,7 +7,7 @@
 //
 // The copy lives in a temporary folder (node_modules is linked, not copied) and is removed on exit.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -67,9 +67,9 @@ async function cutout(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-interface VehicleJson {
-  id: string;
-  images: string[];
+/** The part of a unit file (data/units/{id}.json) the photo site changes. */
+interface UnitJson {
+  photos: { src: string; alt?: string }[];
 }
 
 /** A copy of the site in a temporary folder (node_modules linked). */
@@ -97,28 +97,32 @@ export async function createPhotoSite({ extra = 0 } = {}): Promise<string> {
   await write(portrait.path, (await photo(portrait.width, portrait.height, 2)).jpeg({ quality: 85 }));
   await write(hero.path, (await photo(hero.width, hero.height, 3)).jpeg({ quality: 85 }));
 
-  const vehiclesFile = join(dir, 'data', 'vehicles.json');
-  const data = JSON.parse(readFileSync(vehiclesFile, 'utf8')) as { vehicles: VehicleJson[] };
+  const unitsDir = join(dir, 'data', 'units');
+  const unitFiles = readdirSync(unitsDir).sort();
   const extraPhoto = extra > 0 ? await (await photo(2400, 1800, 4)).jpeg({ quality: 80 }).toBuffer() : undefined;
-  for (const [index, vehicle] of data.vehicles.entries()) {
-    const artwork = vehicle.images.slice(1, 3);
-    if (vehicle.id === PHOTO_UNIT) {
-      vehicle.images = [landscape.path, png.path, portrait.path, ...artwork];
+  for (const [index, name] of unitFiles.entries()) {
+    const id = name.replace(/\.json$/, '');
+    const file = join(unitsDir, name);
+    const unit = JSON.parse(readFileSync(file, 'utf8')) as UnitJson;
+    const artwork = unit.photos.slice(1, 3);
+    const photoOf = (src: string) => ({ src, alt: '' });
+    if (id === PHOTO_UNIT) {
+      unit.photos = [...[landscape.path, png.path, portrait.path].map(photoOf), ...artwork];
     } else {
       // Every other unit gets a main photo of its own (same pixels, its own address).
-      const path = `/images/units/${vehicle.id}/main.jpg`;
+      const path = `/images/units/${id}/main.jpg`;
       await write(path, mainPhoto);
-      vehicle.images = [path, ...artwork];
+      unit.photos = [photoOf(path), ...artwork];
     }
     if (extraPhoto) {
-      for (let n = index; n < extra; n += data.vehicles.length) {
-        const path = `/images/units/${vehicle.id}/extra-${n}.jpg`;
+      for (let n = index; n < extra; n += unitFiles.length) {
+        const path = `/images/units/${id}/extra-${n}.jpg`;
         await write(path, extraPhoto);
-        vehicle.images.push(path);
+        unit.photos.push(photoOf(path));
       }
     }
+    writeFileSync(file, JSON.stringify(unit, null, 2));
   }
-  writeFileSync(vehiclesFile, JSON.stringify(data, null, 2));
 
   const homeFile = join(dir, 'data', 'home.json');
   const home = JSON.parse(readFileSync(homeFile, 'utf8')) as { hero: { image: string } };

@@ -60,11 +60,25 @@ function describe(value: unknown): string {
 }
 
 /**
+ * Parses several editor-owned JSON files, each against its schema, and reports the problems of
+ * every file at once in one DataFileError (so an editor fixes them in one go). `file` is the
+ * path under data/, e.g. `units/evo-d5-maverick-4-white.json`.
+ */
+export function parseDataFiles<S extends z.ZodType>(files: readonly { file: string; schema: S; json: unknown }[]): z.output<S>[] {
+  const problems: string[] = [];
+  const parsed = files.map(({ file, schema, json }) => {
+    const result = schema.safeParse(json, { error: editorErrors });
+    if (!result.success) problems.push(formatDataIssues(file, result.error.issues));
+    return result.success ? result.data : undefined;
+  });
+  if (problems.length > 0) throw new DataFileError(problems.join('\n'));
+  return parsed as z.output<S>[];
+}
+
+/**
  * Parses one editor-owned JSON file against its schema. Throws a DataFileError naming the
  * file, each JSON path and a plain message, which stops `astro build` before any page is made.
  */
 export function parseDataFile<S extends z.ZodType>(file: string, schema: S, json: unknown): z.output<S> {
-  const result = schema.safeParse(json, { error: editorErrors });
-  if (!result.success) throw new DataFileError(formatDataIssues(file, result.error.issues));
-  return result.data;
+  return parseDataFiles([{ file, schema, json }])[0]!;
 }

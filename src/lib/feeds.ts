@@ -52,9 +52,9 @@ export const REQUIRED = {
   metaCatalog: ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand'],
 } as const;
 
-/** In stock only when available and on the lot: a unit on hold is out of stock. */
-export function feedAvailability(unit: Pick<FeedUnit, 'status' | 'inStock'>): FeedItem['availability'] {
-  return unit.status === 'available' && unit.inStock ? 'in_stock' : 'out_of_stock';
+/** In stock only when available and on the lot: a unit on hold is out of stock (docs/product.md §Units). */
+export function feedAvailability(unit: Pick<FeedUnit, 'inStock'>): FeedItem['availability'] {
+  return unit.inStock ? 'in_stock' : 'out_of_stock';
 }
 
 /** New and custom-built units are new; used and demo units are used. */

@@ -10,7 +10,7 @@ export class SlugCollisionError extends Error {
 }
 
 /**
- * Units on the lot (data/vehicles.json ids) and static model pages (model slugs) share the
+ * Units on the lot (the file names of data/units/) and static model pages (model slugs) share the
  * /vehicles/ address space (docs/product.md §Routes): any clash, a repeated id or a reserved id stops the
  * build with a message an editor can act on.
  */
@@ -19,11 +19,11 @@ export function assertNoSlugCollisions(ids: readonly string[], modelSlugs: reado
   const models = new Set(modelSlugs);
   const seen = new Set<string>();
   for (const id of ids) {
-    if (seen.has(id)) problems.push(`the vehicle id "${id}" is used twice in data/vehicles.json`);
+    if (seen.has(id)) problems.push(`the unit id "${id}" is used twice`);
     seen.add(id);
-    if (models.has(id)) problems.push(`the vehicle id "${id}" is also a model page (/vehicles/${id}): give the unit another id in data/vehicles.json`);
+    if (models.has(id)) problems.push(`the vehicle id "${id}" is also a model page (/vehicles/${id}): rename the file data/units/${id}.json`);
     if (reserved.includes(id))
-      problems.push(`the vehicle id "${id}" is reserved for a page of the site (/vehicles/${id}): give the unit another id in data/vehicles.json`);
+      problems.push(`the vehicle id "${id}" is reserved for a page of the site (/vehicles/${id}): rename the file data/units/${id}.json`);
   }
   if (problems.length > 0) throw new SlugCollisionError(`Two pages would share one address under /vehicles/:\n${problems.map((p) => `  • ${p}`).join('\n')}`);
 }

@@ -1,6 +1,6 @@
 import type { Dealer, HoursLine } from '../../data/schemas/dealer.ts';
 import type { Availability, Model } from '../../data/schemas/models.ts';
-import type { Vehicle } from '../../data/schemas/vehicles.ts';
+import type { Vehicle } from '../../data/schemas/units.ts';
 import { absoluteUrl } from './seo.ts';
 
 /** schema.org builders; each takes plain data and the site origin and returns a JSON-LD object. */
@@ -121,10 +121,10 @@ export function breadcrumbList(crumbs: readonly Crumb[], site: URL | string) {
   };
 }
 
-/** A unit's availability: in stock only when available and on the lot; on hold is out of stock; sold is sold out. */
+/** A unit's availability: in stock (available and on the lot), out of stock (on hold too) or sold out. */
 function availability(vehicle: Pick<Vehicle, 'inStock' | 'status'>) {
   if (vehicle.status === 'sold') return `${ctx}/SoldOut`;
-  return vehicle.status === 'available' && vehicle.inStock ? `${ctx}/InStock` : `${ctx}/OutOfStock`;
+  return vehicle.inStock ? `${ctx}/InStock` : `${ctx}/OutOfStock`;
 }
 
 /** New and custom-built units are new; used and demo units are used. */

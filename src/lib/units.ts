@@ -32,6 +32,17 @@ export function unitStage(unit: Pick<LotUnit, 'status' | 'soldDate'>, today: str
 
 export const isListed = (unit: Pick<LotUnit, 'status'>) => unit.status !== 'sold';
 
+/**
+ * The lot's own order, which the inventory's Featured sort and the town pages' first carts
+ * follow (docs/product.md §Inventory): featured units first, then the newest on the lot, then
+ * by id, so every build orders the same files the same way.
+ */
+export function sortLot<U extends { id: string; featured?: boolean | undefined; listedDate: string }>(units: readonly U[]): U[] {
+  return [...units].sort(
+    (a, b) => Number(b.featured ?? false) - Number(a.featured ?? false) || b.listedDate.localeCompare(a.listedDate) || a.id.localeCompare(b.id),
+  );
+}
+
 /** The model page of a unit: the model of its brand with its model name, if there is one. */
 export function modelSlugOf(unit: Pick<LotUnit, 'brand' | 'model'>, models: readonly { slug: string; brand: string; name: string }[]): string | undefined {
   if (!unit.model) return undefined;

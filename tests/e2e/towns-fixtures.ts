@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { vehicles, type Vehicle } from '../../src/lib/data/vehicles.ts';
 
 /** Expectations shared by the town, redirect and link specs, written from docs/product.md §Towns. */
 
@@ -64,17 +65,9 @@ export const SHARED_NAMES = ['Bordentown', 'Burlington', 'Pemberton'];
 /** docs/product.md §Towns: one of 8 background images. */
 export const BACKGROUNDS = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `/images/towns/bg-${n}.svg`);
 
-interface DemoVehicle {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  images: string[];
-}
-
-/** data/vehicles.json as the site was built from it (the town pages show its first vehicles). */
-export function builtVehicles(): DemoVehicle[] {
-  return (JSON.parse(readFileSync(join(root, 'data', 'vehicles.json'), 'utf8')) as { vehicles: DemoVehicle[] }).vehicles;
+/** The listed units as the site was built from them, in the lot's order (the town pages show the first). */
+export function builtVehicles(): Vehicle[] {
+  return vehicles;
 }
 
 export interface Redirect {

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { calendarDay } from '../../src/lib/build-clock.ts';
 import { unitStage, type LotUnit } from '../../src/lib/units.ts';
 import { expect, test } from './fixtures.ts';
+import { units as allUnits } from '../../src/lib/data/vehicles.ts';
 
 /** The street-legal filter, the sort and the states of units (docs/product.md §Inventory, §Units). */
 
@@ -23,8 +23,8 @@ async function lot(request: APIRequestContext): Promise<ApiVehicle[]> {
   return (await response.json()) as ApiVehicle[];
 }
 
-/** Every unit of the data file, sold ones included (the API lists only units for sale). */
-const units = (JSON.parse(readFileSync(new URL('../../data/vehicles.json', import.meta.url), 'utf8')) as { vehicles: (LotUnit & { name: string })[] }).vehicles;
+/** Every unit in data/units/, sold ones included (the API lists only units for sale). */
+const units: readonly (LotUnit & { name: string })[] = allUnits;
 
 const money = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 const cards = (page: import('@playwright/test').Page) => page.locator('main article');
@@ -181,16 +181,13 @@ test.describe('units without JavaScript', () => {
     for (const unit of units.filter((u) => u.status === 'sold')) await expect(page.locator(`a[href="/vehicles/${unit.id}"]`)).toHaveCount(0);
 
     const held = vehicles.find((v) => v.status === 'on-hold')!;
-    const heldCard = cards(page)
-      .filter({ has: page.getByRole('heading', { name: held.name, exact: true }) })
-      .first();
+    // Two units can share a name: a card is known by its link.
+    const heldCard = cards(page).filter({ has: page.locator(`a[href="/vehicles/${held.id}"]`) });
     await expect(heldCard.getByText('On Hold', { exact: true })).toBeVisible();
     await expect(heldCard.locator('[data-payment]')).toHaveCount(0);
 
     const available = vehicles.find((v) => v.status === 'available')!;
-    const card = cards(page)
-      .filter({ has: page.getByRole('heading', { name: available.name, exact: true }) })
-      .first();
+    const card = cards(page).filter({ has: page.locator(`a[href="/vehicles/${available.id}"]`) });
     await expect(card.getByText(money(available.price), { exact: true })).toBeVisible();
     await expect(card.locator('[data-unit-facts]')).toContainText(/Street legal|Golf cart/);
     const payment = card.getByRole('link', { name: /^Est\. \$[\d,]+\/mo\*? \(estimate; see the financing terms\)$/ });

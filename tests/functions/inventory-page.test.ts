@@ -6,13 +6,14 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import inventoryPage, { CDN_VARY } from '../../functions/inventory-page.ts';
 import { listedVehicles } from '../../src/lib/data/lot.ts';
+import { units } from '../../src/lib/data/vehicles.ts';
 import { cspHash, inlineCode } from '../../src/lib/security-headers.ts';
 
 /**
  * The inventory page function through its real code: it fetches the pre-rendered page from its
  * own origin, here a local server answering with the built dist/new-inventory.html (gzipped,
  * with the headers a static page gets), and renders the island for the request's query.
- * Expected lists are worked out from data/vehicles.json with the rules of docs/product.md §Inventory.
+ * Expected lists are worked out from the lot (data/units/) with the rules of docs/product.md §Inventory.
  */
 
 const dist = join(import.meta.dirname, '..', '..', 'dist');
@@ -29,9 +30,8 @@ interface Unit {
   streetLegal: boolean;
   listedDate: string;
 }
-const data = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'data', 'vehicles.json'), 'utf8')) as { vehicles: Unit[] };
-/** The lot as the site lists it: sold units never (docs/product.md §Units). */
-const lot = data.vehicles.filter((unit) => unit.status !== 'sold');
+/** The lot as the site lists it, in its own order: sold units never (docs/product.md §Units). */
+const lot: Unit[] = units.filter((unit) => unit.status !== 'sold');
 const ids = (units: Unit[]) => units.map((unit) => unit.id);
 const byPrice = (a: Unit, b: Unit) => a.price - b.price;
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import vehiclesApi from '../../functions/vehicles.ts';
 import { units } from '../../src/lib/data/vehicles.ts';
@@ -17,6 +19,21 @@ describe('the API and the state of each unit (docs/product.md §Units)', () => {
     for (const unit of sold) expect(all.some((listed) => listed.id === unit.id)).toBe(false);
     const maverick = all.find((unit) => unit.id === 'evo-d5-maverick-4-plus-sky-blue')!;
     expect(maverick).toMatchObject({ stockNumber: 'BGC-26014', streetLegal: true, estimatedPayment: { monthly: 324.88, apr: 0, termMonths: 36 } });
+  });
+
+  it('answers inStock false for a unit on hold, in the list, the brand list and on its own, though its file says it is on the lot', async () => {
+    const file = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'data', 'units', `${onHold.id}.json`), 'utf8')) as { inStock: boolean };
+    expect(file.inStock).toBe(true);
+    type Stocked = { id: string; inStock: boolean };
+    const inList = ((await list('/api/vehicles')) as unknown as Stocked[]).find((unit) => unit.id === onHold.id)!;
+    const inBrand = ((await list(`/api/vehicles/brand/${onHold.brand}`)) as unknown as Stocked[]).find((unit) => unit.id === onHold.id)!;
+    const alone = (await get(`/api/vehicles/${onHold.id}`).json()) as Stocked;
+    expect([inList.inStock, inBrand.inStock, alone.inStock]).toEqual([false, false, false]);
+    expect(
+      ((await list('/api/vehicles')) as unknown as (Stocked & { status: string })[])
+        .filter((unit) => unit.inStock)
+        .every((unit) => unit.status === 'available'),
+    ).toBe(true);
   });
 
   it('leaves sold units out of the brand lists', async () => {

@@ -7,15 +7,32 @@ import { jsonSchemaFor, schemaModules } from '../../scripts/json-schemas.ts';
 
 const dataDir = join(import.meta.dirname, '..', '..', 'data');
 const dataFiles = readdirSync(dataDir).filter((file) => file.endsWith('.json'));
+/** Folders of data/ that hold one file per entry (data/units/: one unit each). */
+const dataFolders = readdirSync(dataDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'schemas')
+  .map((entry) => entry.name);
+const folderFiles = dataFolders.flatMap((folder) => readdirSync(join(dataDir, folder)).map((name) => `${folder}/${name}`));
 const readJson = (file: string) => JSON.parse(readFileSync(join(dataDir, file), 'utf8')) as Record<string, unknown>;
 
 describe('data files', () => {
-  it('each data file has a schema module and each schema module a data file', () => {
-    expect(dataFiles.map((f) => f.replace(/\.json$/, '')).sort()).toEqual(schemaModules());
+  it('each data file and folder has a schema module and each schema module a data file or folder', () => {
+    expect([...dataFiles.map((f) => f.replace(/\.json$/, '')), ...dataFolders].sort()).toEqual(schemaModules());
   });
 
   it.each(dataFiles)('%s points at its generated JSON Schema', (file) => {
     expect(readJson(file).$schema).toBe(`./schemas/${file.replace(/\.json$/, '')}.schema.json`);
+  });
+
+  it.each(folderFiles)('%s points at the JSON Schema of its folder', (file) => {
+    expect(readJson(file).$schema).toBe(`../schemas/${file.split('/')[0]}.schema.json`);
+  });
+
+  it('holds only JSON files in its folders, as the admin writes them (2 spaces, a final line break)', () => {
+    for (const file of [...dataFiles, ...folderFiles]) {
+      expect(file).toMatch(/\.json$/);
+      const text = readFileSync(join(dataDir, file), 'utf8');
+      expect(text, file).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    }
   });
 
   it.each(schemaModules())('data/schemas/%s.schema.json is up to date (run npm run schemas)', async (name) => {
@@ -23,9 +40,11 @@ describe('data files', () => {
     expect(committed).toBe(await jsonSchemaFor(name));
   });
 
-  it.each(schemaModules())('data/%s.json is valid', async (name) => {
+  it.each(schemaModules())('data/%s is valid', async (name) => {
     const { schema } = (await import(`../../data/schemas/${name}.ts`)) as { schema: Parameters<typeof parseDataFile>[1] };
-    expect(() => parseDataFile(`${name}.json`, schema, readJson(`${name}.json`))).not.toThrow();
+    const files = dataFolders.includes(name) ? folderFiles.filter((file) => file.startsWith(`${name}/`)) : [`${name}.json`];
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(() => parseDataFile(file, schema, readJson(file))).not.toThrow();
   });
 });
 

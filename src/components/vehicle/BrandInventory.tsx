@@ -1,5 +1,5 @@
 import Picture from '../Picture.tsx';
-import type { Vehicle } from '../../../data/schemas/vehicles.ts';
+import type { Vehicle } from '../../../data/schemas/units.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { brandCardBadge, categoryLabel, seatsLabel } from '../../lib/vehicle-display.ts';
 import { PLACEHOLDER_IMAGE } from '../VehicleCard.tsx';

@@ -29,19 +29,16 @@ beforeAll(async () => {
       .toBuffer(),
   );
   put(
-    'data/vehicles.json',
+    'data/units/a.json',
     JSON.stringify({
-      $schema: './schemas/vehicles.schema.json',
-      vehicles: [
-        {
-          id: 'a',
-          images: ['/images/units/a/side.jpg', '/images/art.svg', '/images/units/a/small.jpg', '/images/units/a/missing.jpg', '/images/units/a/notes.jpg'],
-        },
-      ],
+      $schema: '../schemas/units.schema.json',
+      photos: ['/images/units/a/side.jpg', '/images/art.svg', '/images/units/a/small.jpg', '/images/units/a/missing.jpg', '/images/units/a/notes.jpg'].map(
+        (src) => ({ src, alt: '' }),
+      ),
     }),
   );
   put('data/home.json', JSON.stringify({ hero: { image: '/images/hero.png', text: '/images/ is where photos go' } }));
-  put('data/vehicles.schema.json', JSON.stringify({ default: '/images/nowhere.jpg' }));
+  put('data/units.schema.json', JSON.stringify({ default: '/images/nowhere.jpg' }));
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -50,9 +47,9 @@ describe('images referenced from data/', () => {
   it('names file, JSON path and problem for a missing file, a file that is not an image and a photo too small for its slot', () => {
     const { problems } = checkDataImages(root);
     expect(problems).toEqual([
-      'data/vehicles.json → vehicles[0].images[2]: public/images/units/a/small.jpg is 640 × 480 px, too small: it is shown as a main image, which needs at least 1200 px wide',
-      'data/vehicles.json → vehicles[0].images[3]: the image /images/units/a/missing.jpg does not exist (put the file at public/images/units/a/missing.jpg)',
-      'data/vehicles.json → vehicles[0].images[4]: public/images/units/a/notes.jpg is not an image (expected a JPEG, PNG, WebP, AVIF or SVG file)',
+      'data/units/a.json → photos[2].src: public/images/units/a/small.jpg is 640 × 480 px, too small: it is shown as a main image, which needs at least 1200 px wide',
+      'data/units/a.json → photos[3].src: the image /images/units/a/missing.jpg does not exist (put the file at public/images/units/a/missing.jpg)',
+      'data/units/a.json → photos[4].src: public/images/units/a/notes.jpg is not an image (expected a JPEG, PNG, WebP, AVIF or SVG file)',
     ]);
   });
 
@@ -66,12 +63,12 @@ describe('images referenced from data/', () => {
   it('stops the build with one error listing every problem', () => {
     const check = checkDataImages(root);
     expect(() => assertDataImages(check)).toThrow(DataFileError);
-    expect(() => assertDataImages(check)).toThrow(/Image problems in data\/ \(3\):\n {2}• data\/vehicles\.json → vehicles\[0\]\.images\[2\]/);
+    expect(() => assertDataImages(check)).toThrow(/Image problems in data\/ \(3\):\n {2}• data\/units\/a\.json → photos\[2\]\.src/);
     expect(() => assertDataImages({ sizes: new Map(), problems: [] })).not.toThrow();
   });
 
   it('checks each image against the widest slot it is shown in', () => {
-    expect(slotOf('vehicles.json', ['vehicles', 0, 'images', 2])).toBe('main');
+    expect(slotOf('units/a.json', ['photos', 2, 'src'])).toBe('main');
     expect(slotOf('models.json', ['models', 3, 'gallery', 0])).toBe('main');
     expect(slotOf('home.json', ['hero', 'image'])).toBe('hero');
     expect(slotOf('towns.json', ['townPage', 'backgrounds', 4])).toBe('hero');

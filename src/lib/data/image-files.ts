@@ -28,7 +28,7 @@ export function slotOf(file: string, path: readonly (string | number)[]): SlotNa
   const key = path.filter((part) => typeof part === 'string').join('.');
   if (file === 'towns.json' || (file === 'home.json' && key === 'hero.image')) return 'hero';
   if (file === 'brands.json' || key === 'logo') return 'tile';
-  if (file === 'vehicles.json' || file === 'models.json') return 'main';
+  if (file.startsWith('units/') || file === 'models.json') return 'main';
   if (key.endsWith('hero.image')) return 'feature';
   if (file === 'rentals.json') return 'small';
   return 'card';
@@ -68,8 +68,14 @@ export interface ImageCheck {
 export function checkDataImages(root: string): ImageCheck {
   const sizes = new Map<string, ImageFile>();
   const problems: string[] = [];
-  const files = readdirSync(join(root, 'data')).filter((name) => name.endsWith('.json') && !name.endsWith('.schema.json'));
-  for (const file of files.sort()) {
+  const jsonIn = (folder: string) => readdirSync(join(root, 'data', folder)).filter((name) => name.endsWith('.json') && !name.endsWith('.schema.json'));
+  const files = [
+    ...jsonIn('').sort(),
+    ...jsonIn('units')
+      .sort()
+      .map((name) => `units/${name}`),
+  ];
+  for (const file of files) {
     const json: unknown = JSON.parse(readFileSync(join(root, 'data', file), 'utf8'));
     for (const ref of references(file, json)) {
       const where = `data/${file} → ${formatJsonPath(ref.path)}`;

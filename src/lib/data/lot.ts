@@ -20,10 +20,10 @@ const problems = [
         : [`  • data/finance.json → promotions[${index}].model: no model "${promotion.model}" in data/models.json`]
       : unitIds.has(promotion.unit)
         ? []
-        : [`  • data/finance.json → promotions[${index}].unit: no unit "${promotion.unit}" in data/vehicles.json`],
+        : [`  • data/finance.json → promotions[${index}].unit: no unit "${promotion.unit}" in data/units/ (no file data/units/${promotion.unit}.json)`],
   ),
   ...removedUnits.flatMap((unit, index) =>
-    unit.model && !modelSlugs.has(unit.model) ? [`  • data/vehicles.json → removed[${index}].model: no model "${unit.model}" in data/models.json`] : [],
+    unit.model && !modelSlugs.has(unit.model) ? [`  • data/lot.json → removed[${index}].model: no model "${unit.model}" in data/models.json`] : [],
   ),
 ];
 if (problems.length > 0) throw new DataFileError(`Invalid data (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.join('\n')}`);

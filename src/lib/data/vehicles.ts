@@ -1,16 +1,75 @@
-import json from '../../../data/vehicles.json';
-import { schema, VehicleBrand, VehicleCategory } from '../../../data/schemas/vehicles.ts';
-import { parseDataFile } from '../data-file.ts';
-import { isListed } from '../units.ts';
+// Gathered from data/units/*.json by src/integrations/unit-files.ts (docs/decisions/data-loader.md).
+import unitFiles from '../../../.generated/unit-files.json';
+import lotJson from '../../../data/lot.json';
+import { schema as lotSchema } from '../../../data/schemas/lot.ts';
+import { lotIssues, schema as unitSchema, unitId, VehicleBrand, VehicleCategory, type UnitFile, type Vehicle } from '../../../data/schemas/units.ts';
+import { DataFileError, formatJsonPath, parseDataFile, parseDataFiles } from '../data-file.ts';
+import { isListed, sortLot } from '../units.ts';
 import { brands } from './brands.ts';
 
-const file = parseDataFile('vehicles.json', schema, json);
+/** "Ground clearance" → "groundClearance": the API's key for a specification the editor labelled. */
+function specificationKey(label: string): string {
+  const words = label
+    .trim()
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return words.map((word, index) => (index === 0 ? word.charAt(0).toLowerCase() + word.slice(1) : word.charAt(0).toUpperCase() + word.slice(1))).join('');
+}
 
-/** Every unit in the data, sold ones included (their pages and redirects: src/lib/data/lot.ts). */
-export const units = file.vehicles;
+/** A unit file as the site and the API use it (data/schemas/units.ts `Vehicle`). */
+function toVehicle(id: string, unit: UnitFile): Vehicle {
+  const { $schema: _schema, photos, specifications, moreSpecifications, ...fields } = unit;
+  const alts = photos.map((photo) => photo.alt ?? '');
+  return {
+    id,
+    ...fields,
+    // One meaning of in stock (docs/product.md §Units): on the lot and for sale now. A unit on
+    // hold or sold is not in stock, whatever the file says of it being on the lot.
+    inStock: fields.inStock && fields.status === 'available',
+    images: photos.map((photo) => photo.src),
+    ...(alts.some(Boolean) ? { imageAlts: alts } : {}),
+    specifications: {
+      ...specifications,
+      ...Object.fromEntries(Object.entries(moreSpecifications ?? {}).map(([label, value]) => [specificationKey(label), value])),
+    },
+  };
+}
+
+/**
+ * The lot from its files: each unit file (name → JSON, as gathered from data/units/) and
+ * data/lot.json, validated one by one and then together. Every problem of every file stops the
+ * build in one DataFileError naming the file, the JSON path and what to do (docs/product.md §Units).
+ */
+export function parseLot(files: Readonly<Record<string, unknown>>, lotFile: unknown) {
+  const lot = parseDataFile('lot.json', lotSchema, lotFile);
+  const names = Object.keys(files);
+  const idProblems = names.flatMap((name) => {
+    const result = unitId.safeParse(name.replace(/\.json$/, ''));
+    return result.success ? [] : [`  • data/units/${name}: the file name is the unit's id and address /vehicles/{id}: it ${result.error.issues[0]!.message}`];
+  });
+  if (idProblems.length > 0) throw new DataFileError(`Invalid unit file name${idProblems.length === 1 ? '' : 's'}:\n${idProblems.join('\n')}`);
+  const parsed = parseDataFiles(Object.entries(files).map(([name, json]) => ({ file: `units/${name}`, schema: unitSchema, json })));
+  const units = parsed.map((unit, index) => toVehicle(names[index]!.replace(/\.json$/, ''), unit));
+  const listedIds = new Set(units.map((unit) => unit.id));
+  const problems = [
+    ...lotIssues(units).map((issue) => `  • data/units/${issue.id}.json → ${formatJsonPath(issue.path)}: ${issue.message}`),
+    ...lot.removed.flatMap((unit, index) =>
+      listedIds.has(unit.id)
+        ? [`  • data/lot.json → removed[${index}].id: "${unit.id}" still has its file data/units/${unit.id}.json: keep it in one place only`]
+        : [],
+    ),
+  ];
+  if (problems.length > 0) throw new DataFileError(`Invalid lot (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.join('\n')}`);
+  return { units: sortLot(units), ...lot };
+}
+
+const lot = parseLot(unitFiles, lotJson);
+
+/** Every unit in data/units/, sold ones included, in the lot's order (src/lib/units.ts `sortLot`). */
+export const units = lot.units;
 /** The lot as the site lists it: available and on-hold units. Sold units leave every list. */
 export const vehicles = units.filter(isListed);
-export const { priceBands, removed: removedUnits, soldPageDays } = file;
+export const { priceBands, removed: removedUnits, soldPageDays } = lot;
 
 /** The brands and categories a unit can have, in filter order (docs/product.md §Inventory). */
 export const vehicleBrands = VehicleBrand.options;
@@ -21,4 +80,5 @@ export function brandName(slug: string): string {
   return brands.find((brand) => brand.slug === slug)?.name ?? slug;
 }
 
-export type { PriceBands, Vehicle, VehicleBrand, VehicleCategory, UnitStatus, RemovedUnit, Battery } from '../../../data/schemas/vehicles.ts';
+export type { Vehicle, VehicleBrand, VehicleCategory, UnitStatus, Battery } from '../../../data/schemas/units.ts';
+export type { PriceBands, RemovedUnit } from '../../../data/schemas/lot.ts';
