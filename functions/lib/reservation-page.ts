@@ -39,7 +39,8 @@ export function reservationPageSpec(form: FormSpec): PageSpec {
 const list = (rows: [string, string][], totalLast = false) =>
   `<dl>${rows.map(([dt, dd], i) => `<div${totalLast && i === rows.length - 1 ? ' class="total"' : ''}><dt>${escapeHtml(dt)}</dt><dd>${escapeHtml(dd)}</dd></div>`).join('')}</dl>`;
 
-function quoteBlock(quote: Quote): string {
+/** The estimate as the no-JavaScript pages show it: the total as the heading, its lines, and the note. */
+export function quoteBlock(quote: Quote): string {
   const lines = quoteLines(quote);
   return `<section class="quote" aria-labelledby="quote-heading" data-quote>
 <h2 id="quote-heading">Estimated total ${escapeHtml(lines[lines.length - 1]?.[1] ?? '')}</h2>

@@ -4,13 +4,15 @@ import { RESERVATION_FIELDS, reservationForm, reservationSummary, validateReserv
 import { formPage } from '../form-page.ts';
 import { htmlResponse, pick, type IntakeForm } from '../intake.ts';
 import { storedReservation } from '../reservation-record.ts';
-import { reservationPageSpec, reservationQuotePage, reservationTripQuotePage, STEP_FIELD } from '../reservation-page.ts';
+import { quoteBlock, reservationPageSpec, reservationQuotePage, reservationTripQuotePage, STEP_FIELD } from '../reservation-page.ts';
 
 /**
  * A rental reservation request (docs/product.md §Rentals) through the one intake: checked and
  * quoted by the same module as the island on /rentals, stored with interest "rentals" and the
  * quote. Without JavaScript a post takes steps first (reservation-page.ts): "quote" answers the
- * quote for the trip alone; a whole request without a step answers the quote with the details;
+ * quote for the trip alone; a whole request without a step answers the quote with the details,
+ * and a request whose trip checks out but whose details do not answers the quote above the
+ * form with the details' errors (docs/product.md §Rentals: the quote comes first);
  * "edit" answers the form; "send" files it.
  */
 
@@ -60,7 +62,12 @@ export const reservationIntake: IntakeForm<Reservation> = {
       return htmlResponse(reservationTripQuotePage(trip.quote, values, form, crypto.randomUUID(), dealer), 200);
     }
     const result = validateReservation(pick(fields, RESERVATION_FIELDS), reservationOptions, now);
-    if (!result.ok) return htmlResponse(formPage(page, { values, errors: result.errors }, dealer), 400);
+    if (!result.ok) {
+      // Quote first: a trip that checks out gets its estimate above the errors of the details.
+      const trip = validateTrip(pick(fields, RESERVATION_FIELDS), reservationOptions, now);
+      const before = trip.ok ? quoteBlock(trip.quote) : '';
+      return htmlResponse(formPage(page, { values, errors: result.errors }, dealer, before), 400);
+    }
     return htmlResponse(reservationQuotePage(result.reservation, values, crypto.randomUUID(), dealer), 200);
   },
 };
