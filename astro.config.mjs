@@ -42,7 +42,7 @@ export default defineConfig({
     sitemapXml(),
     criticalCss(),
     islandRuntime(),
-    securityHeaders({ frameOrigin: dealer.map.embedOrigin }),
+    securityHeaders({ frameOrigin: dealer.map.embedOrigin, tagManager: Boolean(/** @type {{ googleTagManagerId?: string }} */ (dealer).googleTagManagerId) }),
   ],
   vite: { plugins: [tailwindcss()] },
 });

@@ -23,7 +23,7 @@ export function headersFile(csp: string): string {
  * Netlify and `netlify serve`) with one Content-Security-Policy that allows exactly those; each
  * page gets its own style policy for its own inline CSS (src/lib/security-headers.ts).
  */
-export default function securityHeaders({ frameOrigin }: { frameOrigin: string }): AstroIntegration {
+export default function securityHeaders({ frameOrigin, tagManager = false }: { frameOrigin: string; tagManager?: boolean }): AstroIntegration {
   return {
     name: 'security-headers',
     hooks: {
@@ -38,7 +38,7 @@ export default function securityHeaders({ frameOrigin }: { frameOrigin: string }
           for (const body of code.scripts) scripts.add(cspHash(body));
           for (const body of code.styles) styles.add(cspHash(body));
         }
-        const csp = pageCsp({ scriptHashes: [...scripts], frameOrigin });
+        const csp = pageCsp({ scriptHashes: [...scripts], frameOrigin, tagManager });
         await writeFile(join(out, '_headers'), headersFile(csp));
         logger.info(`_headers written: ${scripts.size} inline script hash(es); ${styles.size} distinct inline style(s), each allowed by its page's own policy`);
       },

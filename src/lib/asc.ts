@@ -1,8 +1,8 @@
 /**
  * The dealer-standard analytics events (docs/product.md §Analytics): the Automotive Standards
  * Council's GA4 event names and parameters, pushed to `window.asc_datalayer.events` and, for
- * Google Tag Manager, to `window.dataLayer`. Pure builders, shared by the page script and the
- * form islands. No event carries anything a visitor typed: names, addresses, phone numbers and
+ * Google Tag Manager, to `window.dataLayer`. Pure builders: these are the form islands' (the page's own events are in
+ * asc-page-events.ts, so the islands do not carry them). No event carries anything a visitor typed: names, addresses, phone numbers and
  * messages never leave the form; a unit is described by the dealer's own facts.
  */
 
@@ -52,27 +52,6 @@ export function pageTypeOf(path: string, hasVehicle: boolean): AscPageType {
   return 'custom';
 }
 
-/** A schema.org Vehicle (the unit page's structured data) or an offer-catalogue entry as an ASC item. */
-export function itemFromVehicle(data: Record<string, unknown>): AscItem | undefined {
-  const offers = (data.offers ?? {}) as Record<string, unknown>;
-  const brand = (data.brand ?? {}) as Record<string, unknown>;
-  const condition = String(data.itemCondition ?? offers.itemCondition ?? '');
-  const id = String(data.vehicleIdentificationNumber ?? data.serialNumber ?? data.productID ?? '');
-  if (!id && !data.sku) return undefined;
-  return {
-    item_id: id,
-    item_number: String(data.sku ?? ''),
-    item_price: Number(offers.price ?? 0),
-    item_condition: /Used/.test(condition) ? 'used' : 'new',
-    item_year: String(data.vehicleModelDate ?? ''),
-    item_make: lower(String(brand.name ?? '')),
-    item_model: lower(String(data.model ?? '')),
-    item_color: lower(String(data.color ?? '')),
-    item_type: 'golf_cart',
-    item_fuel_type: lower(String(data.fuelType ?? 'electric')),
-  };
-}
-
 /** A unit of the lot (data/) as an ASC item, for pages that name it without its structured data. */
 export function itemFromUnit(
   unit: {
@@ -100,41 +79,6 @@ export function itemFromUnit(
     item_color: lower(unit.exteriorColor),
     item_type: 'golf_cart',
     item_fuel_type: 'electric',
-  };
-}
-
-export function pageviewEvents(pageType: AscPageType, items: readonly AscItem[]): AscEvent[] {
-  const base = { event_owner: EVENT_OWNER, page_type: pageType };
-  const events: AscEvent[] = [{ event: 'asc_pageview', ...base, ...(pageType === 'item' && items[0] ? items[0] : {}) }];
-  if (pageType === 'item' && items[0]) events.push({ event: 'asc_item_pageview', ...base, ...items[0] });
-  if (pageType === 'itemlist') events.push({ event: 'asc_itemlist_pageview', ...base, item_results: items.length, items: [...items] });
-  return events;
-}
-
-export function clickToCallEvent(pageType: AscPageType, phone: string, item?: AscItem): AscEvent {
-  return {
-    event: 'asc_click_to_call',
-    event_owner: EVENT_OWNER,
-    page_type: pageType,
-    comm_type: 'voice',
-    comm_phone_number: phone.replace(/[^\d+]/g, ''),
-    department: 'sales',
-    ...(item ?? {}),
-  };
-}
-
-export function ctaEvent(pageType: AscPageType, cta: { text: string; url: string; newTab: boolean }, item?: AscItem): AscEvent {
-  return {
-    event: 'asc_cta_interaction',
-    event_owner: EVENT_OWNER,
-    page_type: pageType,
-    element_text: cta.text.replace(/\s+/g, ' ').trim().slice(0, 100),
-    element_type: 'body',
-    element_subtype: 'cta_button',
-    event_action: 'click',
-    event_action_result: cta.newTab ? 'open' : 'redirect',
-    link_url: cta.url,
-    ...(item ?? {}),
   };
 }
 

@@ -101,7 +101,10 @@ export { expect };
 
 /** The island runtime every page fetches when it is idle (src/lib/island-runtime.ts): Astro's, not React. */
 export const ISLAND_RUNTIME = /\/_astro\/island-runtime\.\w+\.js$/;
-/** The scripts a page requested, but the island runtime. */
-export const beyondIslandRuntime = (urls: readonly string[]) => urls.filter((url) => !ISLAND_RUNTIME.test(new URL(url, 'http://x').pathname));
+/** The layout's analytics events (src/scripts/asc-page.ts), which every page fetches when it is idle (src/integrations/island-runtime.ts names it). */
+export const PAGE_EVENTS = /\/_astro\/page\.[\w-]+\.js$/;
+/** The scripts a page requested, but the island runtime and the analytics events. */
+export const beyondIslandRuntime = (urls: readonly string[]) =>
+  urls.filter((url) => ![ISLAND_RUNTIME, PAGE_EVENTS].some((pattern) => pattern.test(new URL(url, 'http://x').pathname)));
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
