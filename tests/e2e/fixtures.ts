@@ -101,8 +101,11 @@ export { expect };
 
 /** The island runtime every page fetches when it is idle (src/lib/island-runtime.ts): Astro's, not React. */
 export const ISLAND_RUNTIME = /\/_astro\/island-runtime\.\w+\.js$/;
-/** The layout's analytics events (src/scripts/asc-page.ts), which every page fetches when it is idle (src/integrations/island-runtime.ts names it). */
-export const PAGE_EVENTS = /\/_astro\/page\.[\w-]+\.js$/;
+/**
+ * The layout's analytics events (src/scripts/asc-page.ts, named by src/integrations/island-runtime.ts)
+ * and the event builders it shares with the forms, which every page fetches when it is idle.
+ */
+export const PAGE_EVENTS = /\/_astro\/(page|asc)\.[\w-]+\.js$/;
 /** The scripts a page requested, but the island runtime and the analytics events. */
 export const beyondIslandRuntime = (urls: readonly string[]) =>
   urls.filter((url) => ![ISLAND_RUNTIME, PAGE_EVENTS].some((pattern) => pattern.test(new URL(url, 'http://x').pathname)));

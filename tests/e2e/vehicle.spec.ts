@@ -126,7 +126,7 @@ test.describe('vehicle page', () => {
     }
   });
 
-  test('every unit has its page, and ships no JavaScript but the island runtime when idle', async ({ page, request }) => {
+  test('every unit has its page, and ships no JavaScript but the island runtime and the analytics events when idle', async ({ page, request }) => {
     for (const vehicle of await lot(request)) {
       const response = await request.get(`/vehicles/${vehicle.id}`, { maxRedirects: 0 });
       expect(response.status(), vehicle.id).toBe(200);
@@ -138,7 +138,7 @@ test.describe('vehicle page', () => {
     });
     await page.goto(`/vehicles/${(await lot(request))[0]!.id}`);
     await page.waitForLoadState('networkidle');
-    // Only the island runtime, when the page is idle (Astro's, not React).
+    // Only the island runtime and the analytics events, when the page is idle (Astro's, not React).
     expect(beyondIslandRuntime(scripts)).toEqual([]);
   });
 });
