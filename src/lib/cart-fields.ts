@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { oneOf, optionalText, type FieldSpec, type Option } from './lead-form.ts';
+import { fail, issueErrors, oneOf, optionalText, type FieldSpec, type FormResult, type Option } from './lead-form.ts';
 import { VIN_PATTERN, vinProblem } from './vin.ts';
 
 /**
@@ -102,3 +102,12 @@ export const CART_SPECS = (now: number): FieldSpec[] => [
   { name: 'model', kind: 'text', label: 'Model', maxLength: 80, hint: 'For example Precedent, RXV or D5 Maverick 4.' },
   { name: 'year', kind: 'text', label: 'Year', maxLength: 4, inputMode: 'numeric', hint: `Four digits, 1980 to ${lastModelYear(now)}.` },
 ];
+
+/** Checks a request that names a cart: its schema, then the make's name when the make is "other". */
+export function validateCartRequest<T>(schema: z.ZodMiniType<T>, fields: readonly string[], input: unknown): FormResult<T> {
+  const result = schema.safeParse(input);
+  const errors = result.success ? {} : issueErrors(result.error.issues);
+  if (needsMakeName(input)) errors.makeOther ??= CART_MESSAGES.makeOther;
+  if (result.success && Object.keys(errors).length === 0) return { ok: true, value: result.data };
+  return fail(fields, errors);
+}

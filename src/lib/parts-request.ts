@@ -1,18 +1,6 @@
 import { z } from 'zod/mini';
-import { CART_MESSAGES, CART_SPECS, cartMake, makeOther, needsMakeName, optionalCartYear } from './cart-fields.ts';
-import {
-  fail,
-  issueErrors,
-  optionalText,
-  PERSON_FIELDS,
-  PERSON_ROWS,
-  PERSON_SPECS,
-  personShape,
-  requiredText,
-  wholeNumber,
-  type FormResult,
-  type FormSpec,
-} from './lead-form.ts';
+import { CART_MESSAGES, CART_SPECS, cartMake, makeOther, optionalCartYear, validateCartRequest } from './cart-fields.ts';
+import { optionalText, PERSON_FIELDS, PERSON_ROWS, PERSON_SPECS, personShape, requiredText, wholeNumber, type FormResult, type FormSpec } from './lead-form.ts';
 
 /**
  * The parts request (docs/product.md §Services): the part, the cart it is for, how many, and
@@ -50,11 +38,7 @@ export function partsSchema(now: number) {
 export type PartsRequest = z.infer<ReturnType<typeof partsSchema>>;
 
 export function validateParts(input: unknown, now: number): FormResult<PartsRequest> {
-  const result = partsSchema(now).safeParse(input);
-  const errors = result.success ? {} : issueErrors(result.error.issues);
-  if (needsMakeName(input)) errors.makeOther ??= CART_MESSAGES.makeOther;
-  if (result.success && Object.keys(errors).length === 0) return { ok: true, value: result.data };
-  return fail(PARTS_FIELDS, errors);
+  return validateCartRequest(partsSchema(now), PARTS_FIELDS, input);
 }
 
 export const partsForm = (now: number): FormSpec => ({

@@ -1,8 +1,6 @@
 import { z } from 'zod/mini';
-import { CART_MESSAGES, CART_SPECS, cartMake, cartSerial, cartYear, makeOther, needsMakeName, normalSerial, serialKind } from './cart-fields.ts';
+import { CART_MESSAGES, CART_SPECS, cartMake, cartSerial, cartYear, makeOther, normalSerial, serialKind, validateCartRequest } from './cart-fields.ts';
 import {
-  fail,
-  issueErrors,
   oneOf,
   optionalText,
   PERSON_FIELDS,
@@ -92,11 +90,7 @@ export type TradeIn = z.infer<ReturnType<typeof tradeInSchema>>;
 
 /** Checks a trade-in request (its photos are checked on their own, src/lib/photos.ts). */
 export function validateTradeIn(input: unknown, now: number): FormResult<TradeIn> {
-  const result = tradeInSchema(now).safeParse(input);
-  const errors = result.success ? {} : issueErrors(result.error.issues);
-  if (needsMakeName(input)) errors.makeOther ??= CART_MESSAGES.makeOther;
-  if (result.success && Object.keys(errors).length === 0) return { ok: true, value: result.data };
-  return fail(TRADE_IN_FIELDS, errors);
+  return validateCartRequest(tradeInSchema(now), TRADE_IN_FIELDS, input);
 }
 
 export const tradeInForm = (now: number): FormSpec => ({

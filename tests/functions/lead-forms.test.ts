@@ -260,7 +260,7 @@ describe('POST /api/photo-uploads (the island sends photos before the request, i
     expect(lead?.photos).toMatchObject([{ n: 0, name: 'IMG_7.jpg', removed: ['EXIF', 'XMP', 'comment'] }]);
   });
 
-  it('answers 400 naming the file: not a photo, too big, one too many, more than 30 MB in all', async () => {
+  it('answers 400 naming the file: not a photo, too big, one too many, more than 30 MB in all', { timeout: 20_000 }, async () => {
     const key = 'island-upload-key-0002';
     const notPhoto = await upload(key, { form: 'trade-in', index: 0, part: 0, parts: 1, size: notAPhoto.length, name: 'menu.jpg' }, notAPhoto);
     expect([notPhoto.status, (await json(notPhoto)).error]).toEqual([400, 'menu.jpg is not a JPEG, PNG, WebP or HEIC photo. Choose a photo file instead.']);
