@@ -39,10 +39,10 @@ export function photoType(head: Uint8Array): PhotoType | undefined {
   return undefined;
 }
 
-/** "3.2 MB" (decimal megabytes, as phones and file managers show them). */
+/** "3.2 MB", "10.4 MB", "10 MB" (decimal megabytes, as phones and file managers show them; one decimal, so a file just over the limit never reads as the limit). */
 export function megabytes(bytes: number): string {
   const mb = bytes / 1_000_000;
-  return `${mb >= 10 ? Math.round(mb) : Math.max(0.1, Math.round(mb * 10) / 10)} MB`;
+  return `${Math.max(0.1, Math.round(mb * 10) / 10)} MB`;
 }
 
 /** The messages a photo can get, each naming the file (docs/product.md §Leads). */

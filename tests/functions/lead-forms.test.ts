@@ -181,7 +181,7 @@ describe('POST /api/trade-in', () => {
     for (const message of [
       'brochure.jpg is not a JPEG, PNG, WebP or HEIC photo. Choose a photo file instead.',
       'empty.jpg is empty. Choose the photo again.',
-      'huge.jpg is 10 MB; a photo can be at most 10 MB.',
+      'huge.jpg is 10.4 MB; a photo can be at most 10 MB.',
     ]) {
       expect(page).toContain(message);
     }
@@ -265,7 +265,7 @@ describe('POST /api/photo-uploads (the island sends photos before the request, i
     const notPhoto = await upload(key, { form: 'trade-in', index: 0, part: 0, parts: 1, size: notAPhoto.length, name: 'menu.jpg' }, notAPhoto);
     expect([notPhoto.status, (await json(notPhoto)).error]).toEqual([400, 'menu.jpg is not a JPEG, PNG, WebP or HEIC photo. Choose a photo file instead.']);
     const big = await upload(key, { form: 'trade-in', index: 0, part: 0, parts: 3, size: 12_400_000, name: 'big.jpg' }, await phoneJpeg());
-    expect((await json(big)).error).toBe('big.jpg is 12 MB; a photo can be at most 10 MB.');
+    expect((await json(big)).error).toBe('big.jpg is 12.4 MB; a photo can be at most 10 MB.');
     const seventh = await upload(key, { form: 'trade-in', index: 6, part: 0, parts: 1, size: 1000, name: 'seven.jpg' }, await phoneJpeg());
     expect((await json(seventh)).error).toBe('seven.jpg was not added: at most 6 photos can be sent.');
     const second = await upload(key, { form: 'parts', index: 1, part: 0, parts: 1, size: 1000, name: 'two.jpg' }, await phoneJpeg());
