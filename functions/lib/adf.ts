@@ -68,7 +68,7 @@ function unitVehicle(unit: UnitSnapshot, interest: 'buy' | 'test-drive'): string
   ].join('');
 }
 
-/** The visitor's cart offered in trade (docs/product.md §Trade-in). */
+/** The visitor's cart offered in trade (docs/product.md §Trading in). */
 function tradeVehicle(trade: TradeRecord, photos: number): string {
   const notes = [
     trade.serial && trade.serialKind !== 'vin' ? `serial number ${trade.serial}` : '',

@@ -28,7 +28,7 @@ const EMPTY = {
 };
 
 /**
- * Value Your Trade (docs/product.md §Trade-in): the visitor's cart and up to six photos, for
+ * Value Your Trade (docs/product.md §Trading in): the visitor's cart and up to six photos, for
  * sales. Without JavaScript it posts the photos with the form; hydrated, it checks each photo
  * as it is chosen and sends them in parts before the request. A unit in the address
  * (?vehicle=…, from a unit page) rides along as the cart the trade is toward.

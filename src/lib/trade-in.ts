@@ -15,7 +15,7 @@ import {
 import { PHOTO_LIMITS } from './photos.ts';
 
 /**
- * The trade-in request (docs/product.md §Trade-in): the visitor's cart and up to six photos,
+ * The trade-in request (docs/product.md §Trading in): the visitor's cart and up to six photos,
  * sent to sales. One schema for the island on /trade-in and the /api/trade-in function.
  */
 

@@ -15,7 +15,7 @@ import { Client, configureMail, Mailbox, storedLeads, startBlobs, type Blobs } f
 import { jpegOfSize, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, PRIVATE_MARKER } from './photo-fixtures.ts';
 
 /**
- * The lead forms beside the contact form (docs/product.md §Leads, §Trade-in, §Services, §Units)
+ * The lead forms beside the contact form (docs/product.md §Leads, §Trading in, §Services, §Units)
  * through the one intake: good input, bad input and bad files, as JSON and as plain form
  * posts; routing to each department; the e-mail the dealer reads and its ADF document.
  */

@@ -12,7 +12,7 @@ import { startBlobs, VALID, type Blobs } from './contact-harness.ts';
 import { jpegHeadedHtml, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, phonePng, phoneWebp, PRIVATE_MARKER } from './photo-fixtures.ts';
 
 /**
- * Visitors' photos (docs/product.md §Trade-in, docs/decisions/lead-photos.md): what a photo says
+ * Visitors' photos (docs/product.md §Trading in, docs/decisions/lead-photos.md): what a photo says
  * about its taker is gone before it is stored, the pixels are not touched, and the dealer
  * reaches a photo only through a signed link that expires; retention deletes photos with leads.
  */

@@ -9,7 +9,7 @@ export const contactIntake: IntakeForm<Inquiry> = {
   noun: 'message',
   conflictNoun: 'inquiry',
   fields: INQUIRY_FIELDS,
-  // SPEC 7's API answers {"error": …} alone.
+  // The contact API answers {"error": …} alone (docs/product.md §Leads).
   jsonFieldErrors: false,
   validate: (fields) => {
     const result = validateInquiry(Object.fromEntries(INQUIRY_FIELDS.filter((name) => Object.hasOwn(fields, name)).map((name) => [name, fields[name]])));

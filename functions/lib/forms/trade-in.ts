@@ -4,7 +4,7 @@ import { PHOTO_LIMITS } from '../../../src/lib/photos.ts';
 import { TRADE_IN_FIELDS, tradeCartText, tradeInForm, validateTradeIn, type TradeIn } from '../../../src/lib/trade-in.ts';
 import type { IntakeForm } from '../intake.ts';
 
-/** A trade-in request (docs/product.md §Trade-in) through the one intake: sales, with up to six photos. */
+/** A trade-in request (docs/product.md §Trading in) through the one intake: sales, with up to six photos. */
 export const tradeInIntake: IntakeForm<TradeIn> = {
   id: 'trade-in',
   what: 'a trade-in request',

@@ -3,7 +3,7 @@ import { FieldError } from './LeadFields.tsx';
 import { addPhotos, type ChosenPhoto } from './upload-photos.ts';
 
 /**
- * A photo field (docs/product.md §Trade-in): choose photos (again and again, up to the form's
+ * A photo field (docs/product.md §Trading in): choose photos (again and again, up to the form's
  * number), each checked at once; the chosen ones listed with a Remove button; a problem names
  * its file. Without JavaScript the same input posts the files with the form.
  */
