@@ -4,11 +4,9 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import criticalCss from './src/integrations/critical-css.ts';
-import islandRuntime from './src/integrations/island-runtime.ts';
-import interactionDirective from './src/integrations/interaction-directive.ts';
+import admin from './src/integrations/admin.ts';
+import firstPaint from './src/first-paint/index.ts';
 import islandData from './src/integrations/island-data.ts';
-import securityHeaders from './src/integrations/security-headers.ts';
 import sitemapXml from './src/integrations/sitemap-xml.ts';
 import unitFiles, { writeUnitFiles } from './src/integrations/unit-files.ts';
 import { isSitemapPage } from './src/lib/sitemap.ts';
@@ -28,21 +26,19 @@ export default defineConfig({
   trailingSlash: 'never',
   // A unit id equal to a model slug would make two pages at one address: fail the build.
   prerenderConflictBehavior: 'error',
-  // Astro links the one stylesheet; src/integrations/critical-css.ts then inlines the part each
-  // page uses and defers the rest (measured with `npm run perf`, README §Speed), and
-  // src/integrations/security-headers.ts allows each page's inline <style> by its hash.
+  // Astro links the one stylesheet; src/first-paint/ then inlines the part each page uses and
+  // defers the rest (measured with `npm run perf`), and allows each page's inline <style> by its hash.
   build: { format: 'file', inlineStylesheets: 'never' },
   integrations: [
     unitFiles(),
+    admin(),
     react(),
-    interactionDirective(),
     // Island figures ship in the island's script, not as props in the page (README §Speed).
     islandData({ 'reservation-options': reservationOptions, 'service-options': serviceOptions }),
     sitemap({ filter: (page) => isSitemapPage(page, soldPagePaths) }),
     sitemapXml(),
-    criticalCss(),
-    islandRuntime(),
-    securityHeaders({ frameOrigin: dealer.map.embedOrigin, tagManager: Boolean(/** @type {{ googleTagManagerId?: string }} */ (dealer).googleTagManagerId) }),
+    // Last: every page as built, made to paint from its own HTML (src/first-paint/index.ts).
+    firstPaint({ frameOrigin: dealer.map.embedOrigin, tagManager: Boolean(/** @type {{ googleTagManagerId?: string }} */ (dealer).googleTagManagerId) }),
   ],
   vite: { plugins: [tailwindcss()] },
 });

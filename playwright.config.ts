@@ -29,16 +29,24 @@ export default defineConfig({
   },
   // Both widths run every spec that looks at pages, except: axe sweeps every sitemap page at
   // 375 px and one page per template at 1280 px; the HTTP-only specs (headers, redirects, links)
-  // and the check of the axe fixture itself do not depend on the width and run once.
+  // and the check of the axe fixture itself do not depend on the width and run once; the admin's
+  // editing flow runs on the phone, its page shell on the desktop.
   projects: [
     {
       name: 'desktop',
-      testIgnore: ['**/a11y-sitemap.spec.ts'],
+      testIgnore: ['**/a11y-sitemap.spec.ts', '**/hydration-typing.spec.ts', '**/admin-phone.spec.ts'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: 'mobile',
-      testIgnore: ['**/a11y-templates.spec.ts', '**/headers.spec.ts', '**/redirects.spec.ts', '**/links.spec.ts', '**/axe-fixture.spec.ts'],
+      testIgnore: [
+        '**/a11y-templates.spec.ts',
+        '**/headers.spec.ts',
+        '**/redirects.spec.ts',
+        '**/links.spec.ts',
+        '**/axe-fixture.spec.ts',
+        '**/admin-desktop.spec.ts',
+      ],
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions: chromium },
     },
   ],

@@ -1,4 +1,6 @@
 import type { Config } from '@netlify/functions';
+import { alertsHealth } from './lib/alerts/sending.ts';
+import { alertsStore } from './lib/alerts/store.ts';
 import { pendingAlarmMinutes } from './lib/env.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http.ts';
 import { leadsStore, oldestPending } from './lib/store.ts';
@@ -8,6 +10,8 @@ import { leadsStore, oldestPending } from './lib/store.ts';
  * wait for their e-mail and how long the oldest has waited, with no personal data, and answers
  * 503 when that is longer than HEALTH_PENDING_MAX_MINUTES (default 60) or the lead store cannot
  * be read: e-mail has stopped (a revoked key, an unverified domain) and someone should look.
+ * It also counts the alert e-mails waiting and says when the alert quota holds them (held
+ * alerts are by design: they wait for the next day and do not make the answer 503).
  */
 export default async function health(request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
@@ -22,10 +26,12 @@ export default async function health(request: Request): Promise<Response> {
   }
   const oldestMinutes = pending.oldestAt === null ? null : Math.max(0, Math.floor((now - pending.oldestAt) / 60_000));
   const stale = pending.oldestAt !== null && now - pending.oldestAt > limitMinutes * 60_000;
+  const alerts = await alertsHealth(alertsStore(), now).catch(() => ({ problem: 'The alert store cannot be read.' }));
   const body = {
     ok: !stale,
     ...base,
     leads: { pending: pending.count, oldestPendingMinutes: oldestMinutes, limitMinutes },
+    alerts,
     ...(stale
       ? { problem: `A lead has waited ${oldestMinutes} minutes for its e-mail (limit ${limitMinutes}). Check the e-mail settings and the function log.` }
       : {}),

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { inventoryIslandProps } from '../src/components/inventory/inventory-island.ts';
 import InventoryFilter from '../src/islands/InventoryFilter.tsx';
 import { FILTER_KEYS } from '../src/lib/inventory-filter.ts';
+import { asIslandHtml, replaceIslandHtml } from '../src/first-paint/astro-islands.ts';
 import { deferredStylesheetOf, withCriticalCss } from '../src/lib/critical-css.ts';
 import { BASE_SECURITY_HEADERS, withStylePolicy } from '../src/lib/security-headers.ts';
 import { methodNotAllowed } from './lib/http.ts';
@@ -48,34 +49,20 @@ const NOT_PASSED = new Set([
   'x-powered-by',
 ]);
 
-/** The opening tag of the inventory island (its script is named after src/islands/InventoryFilter.tsx). */
-const ISLAND_OPEN = /<astro-island\b[^>]*\bcomponent-url="[^"]*\/InventoryFilter\.[^"]*"[^>]*>/;
-const ISLAND_CLOSE = '</astro-island>';
-const ISLAND_END = '<!--astro:end-->';
-/** What Astro strips from a React server render (@astrojs/react): resource hints React hoists. */
-const RESOURCE_HINTS = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
-
 /**
  * The page with the inventory island's server-rendered HTML replaced by `render(prefix)`, where
  * `prefix` is the island's React id prefix (the browser hydrates with it, so useId must match);
  * undefined when the page has no inventory island.
  */
 export function replaceIsland(html: string, render: (prefix: string) => string): string | undefined {
-  const open = ISLAND_OPEN.exec(html);
-  if (!open) return undefined;
-  const start = open.index + open[0].length;
-  const close = html.indexOf(ISLAND_CLOSE, start);
-  if (close < 0) return undefined;
-  const marker = html.lastIndexOf(ISLAND_END, close);
-  const end = marker >= start ? marker : close;
-  const prefix = /\sprefix="([^"]*)"/.exec(open[0])?.[1] ?? '';
-  return `${html.slice(0, start)}${render(prefix)}${html.slice(end)}`;
+  // The island's script is named after src/islands/InventoryFilter.tsx.
+  return replaceIslandHtml(html, 'InventoryFilter', render);
 }
 
 /** The inventory island as the server renders it for a query, exactly as Astro renders islands. */
 export function renderIsland(query: string, prefix: string): string {
   const island = createElement(InventoryFilter, { ...inventoryIslandProps, requestQuery: query });
-  return renderToString(island, { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
+  return asIslandHtml(renderToString(island, { identifierPrefix: prefix }));
 }
 
 function etagOf(body: string): string {

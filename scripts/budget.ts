@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { deferredStylesheetOf } from '../src/lib/critical-css.ts';
+import { isAdminPage } from '../src/lib/security-headers.ts';
 import { imageBudgetAtFirstView } from './image-budget.ts';
 
 const dist = resolve(import.meta.dirname, '..', 'dist');
@@ -24,10 +25,12 @@ const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 /** Brotli as the compressing proxy of `npm run perf` sends it (quality 5). */
 const br = (text: string | Buffer) => brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
 
+/** Every public page: the editors' admin is not one (it loads the whole admin, README §Admin). */
 function pages(dir = dist): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => join(e.parentPath, e.name));
+    .map((e) => join(e.parentPath, e.name))
+    .filter((file) => !isAdminPage(relative(dist, file)));
 }
 
 function routeOf(file: string): string {
@@ -91,8 +94,9 @@ export function measure(file: string): PageFigures {
     const src = /src="([^"]+)"/.exec(attrs)?.[1];
     if (src) moduleGraph(src, firstView);
     else inline += gz(m[2] ?? '');
-    // The page's loader fetches the island runtime when the page is idle (src/lib/island-runtime.ts).
-    for (const runtime of (m[2] ?? '').matchAll(/"(\/_astro\/island-runtime\.[\w]+\.js)"/g)) moduleGraph(runtime[1] ?? '', afterLoad);
+    // The page's loader fetches the island runtime when the page is idle (src/first-paint/page-loader.ts).
+    const runtime = /\sdata-runtime="([^"]+)"/.exec(attrs)?.[1];
+    if (runtime) moduleGraph(runtime, afterLoad);
   }
   for (const m of html.matchAll(/<astro-island([^>]*)>/g)) {
     const attrs = m[1] ?? '';

@@ -29,20 +29,20 @@ export interface LocalLeads {
 
 export interface LocalStores {
   directory: string;
-  /** The leads store of each site in the sandbox (usually one). */
+  /** The named store (the leads store unless told) of each site in the sandbox (usually one). */
   stores: Store[];
   stop: () => Promise<void>;
 }
 
-/** The leads stores of a sandbox directory, through a BlobsServer on it (stop it when done). */
-export async function openLocalStores(directory: string): Promise<LocalStores> {
+/** The leads stores (or the stores named `name`) of a sandbox directory, through a BlobsServer on it (stop it when done). */
+export async function openLocalStores(directory: string, name = STORE_NAME): Promise<LocalStores> {
   const siteIds = sites(directory);
   if (siteIds.length === 0) return { directory, stores: [], stop: async () => {} };
   const token = crypto.randomUUID();
   const server = new BlobsServer({ directory, token });
   const { port } = await server.start();
   const url = `http://localhost:${port}`;
-  const stores = siteIds.map((siteID) => getStore({ name: STORE_NAME, siteID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' }));
+  const stores = siteIds.map((siteID) => getStore({ name, siteID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' }));
   return { directory, stores, stop: () => server.stop() };
 }
 
@@ -61,12 +61,12 @@ export async function readLocalLeads(root = projectRoot): Promise<LocalLeads> {
   return result;
 }
 
-/** Forgets the local rate-limit windows (every local request comes from the same address). */
-export async function clearLocalRateLimits(root = projectRoot): Promise<void> {
+/** Forgets the local rate-limit windows of a store (every local request comes from the same address). */
+export async function clearLocalRateLimits(root = projectRoot, name = STORE_NAME): Promise<void> {
   const directory = sandboxDirectory(root);
   for (const siteID of sites(directory)) {
     for (const part of ['entries', 'metadata']) {
-      await rm(join(directory, part, siteID, `site:${STORE_NAME}`, 'rate'), { recursive: true, force: true });
+      await rm(join(directory, part, siteID, `site:${name}`, 'rate'), { recursive: true, force: true });
     }
   }
 }

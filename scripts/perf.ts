@@ -3,8 +3,10 @@
 // like Netlify's CDN (gzip or brotli), next to a floor page (one request: the home page's hero
 // text and nothing else) served through the same proxy. Each page runs RUNS times (default 3),
 // each run right after a run of the floor, and the medians are printed: score, LCP, TBT, CLS,
-// bytes and LCP over the floor's LCP (the median of the pairs' ratios). Exits 1
-// when a template scores below 100 or paints its LCP later than MAX_RATIO × the floor.
+// bytes, LCP over the floor's LCP (the median of the pairs' ratios), every run's CPU benchmark
+// index, and a table of each template's main-thread work by kind beside the floor's. Exits 1
+// when a template scores below 100 or paints its LCP later than MAX_RATIO × the floor, and 2
+// (no verdict) when the median benchmark index is below MIN_BENCHMARK.
 //   npm run perf                  builds and serves the site itself
 //   BASE_URL=http://localhost:8888 npm run perf     measures a running `npm start` instead
 //   RUNS=5 npm run perf          more runs per page
@@ -138,13 +140,37 @@ interface Run {
   tbt: number;
   cls: number;
   bytes: number;
+  /** Lighthouse's CPU benchmark index of the run (higher is faster). */
+  benchmark: number;
+  /** Main-thread time by kind of work, in ms at the simulated slowdown (Lighthouse's groups). */
+  work: Record<WorkKind, number>;
 }
+
+/** The kinds of main-thread work the table shows, from Lighthouse's `mainthread-work-breakdown` groups. */
+const WORK_KINDS = {
+  parse: ['parseHTML'],
+  'style & layout': ['styleLayout'],
+  scripts: ['scriptEvaluation', 'scriptParseCompile', 'garbageCollection'],
+  'paint & images': ['paintCompositeRender'],
+  other: ['other'],
+} as const;
+type WorkKind = keyof typeof WORK_KINDS;
+
+/** Below this benchmark index the machine is too slow or too busy for Lighthouse's 4× slowdown to mean anything. */
+export const MIN_BENCHMARK = 1500;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
+
+/** Each figure's median over the runs. */
+function medianRun(runs: Run[]): Run {
+  const of = (key: 'score' | 'lcp' | 'tbt' | 'cls' | 'bytes' | 'benchmark') => median(runs.map((r) => r[key]));
+  const work = Object.fromEntries(Object.keys(WORK_KINDS).map((kind) => [kind, median(runs.map((r) => r.work[kind as WorkKind]))])) as Record<WorkKind, number>;
+  return { score: of('score'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), bytes: of('bytes'), benchmark: of('benchmark'), work };
+}
 
 if (import.meta.main) {
   let server: ReturnType<typeof spawn> | undefined;
@@ -172,7 +198,6 @@ if (import.meta.main) {
     });
   }
 
-  const benchmarks: number[] = [];
   const measureOnce = async (path: string, attempt = 1): Promise<Run> => {
     const result = await lighthouse(new URL(path, proxy.url).href, {
       port: chrome.port,
@@ -187,8 +212,17 @@ if (import.meta.main) {
     if (runtimeError && attempt < 3) return measureOnce(path, attempt + 1);
     if (runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runtimeError.code} ${runtimeError.message}`);
     const num = (id: string) => audits[id]?.numericValue ?? 0;
+    const groups = (audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
+    const work = Object.fromEntries(
+      Object.entries(WORK_KINDS).map(([kind, ids]) => [
+        kind,
+        groups.filter((item) => (ids as readonly string[]).includes(item.group)).reduce((sum, item) => sum + item.duration, 0),
+      ]),
+    ) as Record<WorkKind, number>;
     benchmarks.push(result.lhr.environment.benchmarkIndex);
     return {
+      benchmark: result.lhr.environment.benchmarkIndex,
+      work,
       score: Math.round((categories.performance?.score ?? 0) * 100),
       lcp: num('largest-contentful-paint'),
       tbt: num('total-blocking-time'),
@@ -200,6 +234,7 @@ if (import.meta.main) {
   // LCP. So each run of a template follows a run of the floor, and the ratio is taken per pair:
   // a busy minute slows both.
   const floorRuns: Run[] = [];
+  const benchmarks: number[] = [];
   const measure = async (path: string): Promise<Run & { ratio: number }> => {
     const runs: Run[] = [];
     const ratios: number[] = [];
@@ -210,11 +245,13 @@ if (import.meta.main) {
       runs.push(run);
       ratios.push(run.lcp / floor.lcp);
     }
-    const of = (key: keyof Run) => median(runs.map((r) => r[key]));
     console.log(
-      `  ${path}: LCP ${runs.map((r, i) => `${(r.lcp / 1000).toFixed(2)} s (${ratios[i]?.toFixed(2)}×)`).join(', ')}; score ${runs.map((r) => r.score).join(', ')}`,
+      `  ${path}: LCP ${runs.map((r, i) => `${(r.lcp / 1000).toFixed(2)} s (${ratios[i]?.toFixed(2)}×)`).join(', ')}; score ${runs.map((r) => r.score).join(', ')}; TBT ${runs.map((r) => Math.round(r.tbt)).join(', ')} ms; benchmark index ${runs.map((r) => Math.round(r.benchmark)).join(', ')} (floor ${floorRuns
+        .slice(-RUNS)
+        .map((r) => Math.round(r.benchmark))
+        .join(', ')})`,
     );
-    return { score: of('score'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), bytes: of('bytes'), ratio: median(ratios) };
+    return { ...medianRun(runs), ratio: median(ratios) };
   };
 
   const results: [string, string, Run & { ratio: number }][] = [];
@@ -226,12 +263,7 @@ if (import.meta.main) {
     proxy.close();
     if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   }
-  const floorOf = (key: keyof Run) => median(floorRuns.map((r) => r[key]));
-  results.unshift([
-    'floor',
-    FLOOR_PATH,
-    { score: floorOf('score'), lcp: floorOf('lcp'), tbt: floorOf('tbt'), cls: floorOf('cls'), bytes: floorOf('bytes'), ratio: 1 },
-  ]);
+  results.unshift(['floor', FLOOR_PATH, { ...medianRun(floorRuns), ratio: 1 }]);
 
   const failures: string[] = [];
   const rows = results.map(([template, path, run]) => {
@@ -258,6 +290,23 @@ if (import.meta.main) {
   console.log(
     `\nMedians of ${RUNS} run(s) per page, each after a run of the floor (LCP/floor is the median of those pairs); Lighthouse's CPU benchmark index ${Math.round(median(benchmarks))} (a quiet machine gives more; a busy one inflates TBT and LCP)${CPU_SLOWDOWN ? `; CPU slowdown ${CPU_SLOWDOWN}×, not Lighthouse's 4×` : ''}; limits: score 100, LCP ≤ ${MAX_RATIO}× the floor.`,
   );
+  const workHead = ['template', ...Object.keys(WORK_KINDS), 'total'];
+  const workRows = results.map(([template, , run]) => {
+    const values = Object.values(run.work);
+    return [template, ...values.map((ms) => `${Math.round(ms)} ms`), `${Math.round(values.reduce((a, b) => a + b, 0))} ms`];
+  });
+  const workWidths = workHead.map((h, i) => Math.max(h.length, ...workRows.map((r) => (r[i] ?? '').length)));
+  const workLine = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(workWidths[i] ?? 0)).join(' | ')} |`;
+  console.log(`\nMain-thread work (medians, ms at the simulated 4× slowdown):\n${workLine(workHead)}\n| ${workWidths.map((w) => '-'.repeat(w)).join(' | ')} |`);
+  for (const row of workRows) console.log(workLine(row));
+
+  const slowest = Math.min(...benchmarks);
+  if (median(benchmarks) < MIN_BENCHMARK) {
+    console.error(
+      `\nNo verdict: the median benchmark index was ${Math.round(median(benchmarks))} (slowest run ${Math.round(slowest)}), below ${MIN_BENCHMARK}: this machine is too slow or too busy for Lighthouse's figures to mean anything. Run again on a quiet machine.`,
+    );
+    process.exit(2);
+  }
   for (const failure of failures) console.error(`✗ ${failure}`);
   process.exit(failures.length ? 1 : 0);
 }

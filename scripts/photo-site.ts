@@ -2,7 +2,7 @@
 // portrait), generated here, so the photo tests, `npm run budget` and `npm run bench:photos`
 // measure what the image CDN sends for photos rather than for the shipped SVG artwork.
 //
-//   node scripts/photo-site.ts --port 8890         copy + photos, build, serve until stopped
+//   node scripts/photo-site.ts --port 8890         copy + photos + the admin's edits, build, serve until stopped
 //   node scripts/photo-site.ts --photos 300 --port 8890   … with 300 more photos in the data
 //
 // The copy lives in a temporary folder (node_modules is linked, not copied) and is removed on exit.
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
+import { applyAdminEdits, readAdminEdits, type AdminEdits } from './admin-edits.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -30,7 +31,7 @@ export const PHOTO_FIXTURES = {
  * A photo-like picture: colour fields with grain (noise upscaled 6×, so it survives resizing as
  * detail does in a real photo), a horizon and a cart shape. 4000 × 3000 comes out near 1.5 MB.
  */
-async function photo(width: number, height: number, seed: number): Promise<Sharp> {
+export async function photo(width: number, height: number, seed: number): Promise<Sharp> {
   const hue = (seed * 67) % 360;
   const noise = (w: number, h: number, sigma: number) =>
     sharp({ create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } })
@@ -80,8 +81,11 @@ export function copySite(): string {
   return dir;
 }
 
-/** Copies the site into a temporary folder and puts the photo fixtures (and `extra` more photos) in its data. */
-export async function createPhotoSite({ extra = 0 } = {}): Promise<string> {
+/**
+ * Copies the site into a temporary folder and puts the photo fixtures (and `extra` more photos) in
+ * its data, then what the admin saved in its end-to-end test (`adminEdits`, scripts/admin-edits.ts).
+ */
+export async function createPhotoSite({ extra = 0, adminEdits }: { extra?: number; adminEdits?: AdminEdits } = {}): Promise<string> {
   const dir = copySite();
   const write = async (path: string, image: Sharp | Buffer) => {
     const file = join(dir, 'public', path);
@@ -128,6 +132,7 @@ export async function createPhotoSite({ extra = 0 } = {}): Promise<string> {
   const home = JSON.parse(readFileSync(homeFile, 'utf8')) as { hero: { image: string } };
   home.hero.image = hero.path;
   writeFileSync(homeFile, JSON.stringify(home, null, 2));
+  if (adminEdits) applyAdminEdits(dir, adminEdits);
   return dir;
 }
 
@@ -163,7 +168,8 @@ if (import.meta.main) {
   });
   const port = Number(values.port);
   const ports = { static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
-  const dir = await createPhotoSite({ extra: Number(values.photos) });
+  // The photo tests also check the pages made of what the admin saved (tests/photos/admin-edits.spec.ts).
+  const dir = await createPhotoSite({ extra: Number(values.photos), adminEdits: readAdminEdits() });
   const cleanUp = () => rmSync(dir, { recursive: true, force: true });
   try {
     buildSite(dir);

@@ -42,8 +42,11 @@ const Evolution = z.strictObject({
           name: nonEmpty,
           text: nonEmpty,
           image: imageSrc,
-          /** A "starting at" price in USD, or "contact" for "Contact for pricing". */
-          price: z.union([z.strictObject({ startingAt: z.number().positive() }), z.literal('contact')]),
+          /** A "starting at" price in USD, or "Contact for pricing". */
+          price: z.discriminatedUnion('kind', [
+            z.strictObject({ kind: z.literal('from'), startingAt: z.number().positive().describe('USD, shown as "Starting at $24,999"') }),
+            z.strictObject({ kind: z.literal('contact') }),
+          ]),
           action: Action,
         }),
       )

@@ -46,6 +46,10 @@ export const schema = z.strictObject({
     updated: z.iso.date(),
     /** How long an inquiry is kept before it is deleted. */
     leadRetentionMonths: z.number().int().positive(),
+    /** How long a request for an e-mail alert waits for its confirmation before it is deleted. */
+    alertConfirmDays: z.number().int().positive().max(30),
+    /** How long a confirmed alert runs before it ends by itself (the subscriber can ask again). */
+    alertMonths: z.number().int().positive().max(36),
   }),
 });
 

@@ -23,7 +23,9 @@ const PlanPrice = z.strictObject({
   perDay: z.number().positive().optional().describe('Shown as "$150 per day"; cents allowed (228.34)'),
 });
 
+/** One price list, named by its id; a list rather than a map, so the admin can edit it (docs/decisions/data-loader.md). */
 const PriceList = z.strictObject({
+  id: slug.describe('The name groups use to pick this price list, e.g. "standard"'),
   daily: PlanPrice,
   threeDay: PlanPrice,
   weekly: PlanPrice,
@@ -38,7 +40,7 @@ export const schema = z
     benefits: z.array(z.strictObject({ title: nonEmpty, text: nonEmpty, icon: Icon })).length(6),
     plans: z.strictObject({ daily: Plan, threeDay: Plan, weekly: Plan, monthly: Plan }),
     /** Named price lists; carts that cost the same (4 Seater and Utility) share one. */
-    priceLists: z.record(slug, PriceList),
+    priceLists: z.array(PriceList).min(1),
     /** The plan groups, each naming its price list. */
     groups: z
       .array(
@@ -47,7 +49,7 @@ export const schema = z
           name: nonEmpty.describe('e.g. "4 Seater"'),
           description: nonEmpty,
           image: imageSrc,
-          priceList: slug.describe('A key of priceLists'),
+          priceList: slug.describe('The id of one of the price lists'),
         }),
       )
       .min(1),
@@ -86,12 +88,17 @@ export const schema = z
     }),
   })
   .superRefine((data, ctx) => {
+    const ids = data.priceLists.map((list) => list.id);
+    data.priceLists.forEach((list, index) => {
+      if (ids.indexOf(list.id) !== index)
+        ctx.addIssue({ code: 'custom', path: ['priceLists', index, 'id'], message: `"${list.id}" names another price list too` });
+    });
     data.groups.forEach((group, index) => {
-      if (!(group.priceList in data.priceLists)) {
+      if (!ids.includes(group.priceList)) {
         ctx.addIssue({
           code: 'custom',
           path: ['groups', index, 'priceList'],
-          message: `no price list named "${group.priceList}" (known: ${Object.keys(data.priceLists).join(', ')})`,
+          message: `no price list named "${group.priceList}" (known: ${ids.join(', ')})`,
         });
       }
     });

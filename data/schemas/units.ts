@@ -47,6 +47,12 @@ export const Specifications = z.strictObject({
   payload: nonEmpty.describe('e.g. "800 lbs"'),
 });
 
+/** A specification beyond the six, as the unit page lists it (a list, not a map, so the admin keeps its order and leaves it out when empty). */
+export const MoreSpecification = z.strictObject({
+  label: nonEmpty.describe('e.g. "Ground clearance"'),
+  value: nonEmpty.describe('e.g. "6 in"'),
+});
+
 /** A photo of the unit with its text alternative; the first is the main photo. */
 export const UnitPhoto = z.strictObject({
   src: imageSrc.describe('Photos go under /images/units/{id}/'),
@@ -61,11 +67,13 @@ export const UnitPhoto = z.strictObject({
 const UnitFields = z.strictObject({
   ...schemaRef,
   status: UnitStatus,
-  soldDate: isoDate.optional().describe('Required when status is "sold": the page stays up, marked Sold, for 30 days after it'),
+  soldDate: isoDate
+    .optional()
+    .describe('The day the unit was sold (the admin fills in the day it is saved as sold); the page stays up, marked Sold, for 30 days after it'),
   price: z.number().positive().describe('USD, whole dollars'),
   name: nonEmpty,
   description: nonEmpty,
-  photos: z.array(UnitPhoto).describe('The first photo is the main one; none shows a placeholder'),
+  photos: z.array(UnitPhoto).default([]).describe('The first photo is the main one; none shows a placeholder'),
   brand: VehicleBrand,
   model: nonEmpty.optional().describe('Model name without the brand as in data/models.json, e.g. "D5 Maverick 4 Plus": links the unit to its model page'),
   category: VehicleCategory,
@@ -73,7 +81,7 @@ const UnitFields = z.strictObject({
   condition: UnitCondition,
   isNew: z.boolean(),
   inStock: z.boolean().describe('On the lot now (false: on order or in transit)'),
-  featured: z.boolean().optional(),
+  featured: z.boolean().optional().describe('Only a featured unit names it; the admin leaves it out when it is off'),
   /** What a dealer keeps of a unit (docs/product.md §Units). */
   stockNumber: nonEmpty.max(20).describe("The dealer's stock number; unique on the lot"),
   vin: vin.optional().describe('17-character VIN (street-legal LSVs have one); its check digit is verified'),
@@ -83,12 +91,12 @@ const UnitFields = z.strictObject({
   lifted: z.boolean(),
   streetLegal: z.boolean().describe('true: a low-speed vehicle titled with a VIN; false: a golf cart'),
   battery: Battery,
-  features: z.array(nonEmpty),
+  features: z.array(nonEmpty).default([]),
   specifications: Specifications,
   moreSpecifications: z
-    .record(nonEmpty, z.union([nonEmpty, z.number()]))
-    .optional()
-    .describe('Any other specification, as label and value, e.g. "Ground clearance": "6 in"; the page lists them after the six'),
+    .array(MoreSpecification)
+    .default([])
+    .describe('Any other specification, as label and value, e.g. "Ground clearance" and "6 in"; the page lists them after the six, in this order'),
   listedDate: isoDate.describe('The day the unit was put on the lot'),
 });
 
@@ -104,6 +112,11 @@ export const schema = UnitFields.superRefine((unit, ctx) => {
       message: `only a sold unit has a "soldDate" (this one is "${unit.status}"): remove it or set "status": "sold"`,
     });
   if (unit.soldDate && unit.soldDate < unit.listedDate) ctx.addIssue({ code: 'custom', path: ['soldDate'], message: 'must not be before "listedDate"' });
+  const labels = unit.moreSpecifications.map((specification) => specification.label.toLowerCase());
+  labels.forEach((label, index) => {
+    if (labels.indexOf(label) !== index)
+      ctx.addIssue({ code: 'custom', path: ['moreSpecifications', index, 'label'], message: `"${unit.moreSpecifications[index]!.label}" is listed twice` });
+  });
 });
 
 /** A unit's id: the name of its file in data/units/, and its address /vehicles/{id}. */

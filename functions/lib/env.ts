@@ -6,7 +6,8 @@ import { LEAD_INTERESTS, type LeadInterest } from '../../src/lib/contact-link.ts
  * Environment variables; locally: .env, see .env.example) and checked by zod on first use.
  */
 
-const emailList = z
+/** "a@b.com, c@d.com": a comma-separated list of e-mail addresses. */
+export const emailList = z
   .string()
   .trim()
   .transform((value) =>
@@ -159,4 +160,60 @@ export function buildHookEnv(source: Record<string, string | undefined> = proces
   const result = z.preprocess(blankIsUnset, buildHookUrl.optional()).safeParse(source.BUILD_HOOK_URL);
   if (!result.success) return { ok: false, error: `BUILD_HOOK_URL ${result.error.issues[0]?.message ?? 'is not valid'}` };
   return { ok: true, url: result.data ?? null };
+}
+
+// --- E-mail alerts (docs/product.md §Alerts) ---------------------------------------------------
+
+/** Whole numbers of e-mails. */
+const count = (max: number) =>
+  z.preprocess(
+    blankIsUnset,
+    z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(max, `must be at most ${max}`).optional(),
+  );
+
+const alertsSchema = z.object({
+  /** The key of every link in an alert e-mail (HMAC): at least 32 characters; changing it ends every link sent. */
+  ALERTS_SECRET: z.preprocess(
+    blankIsUnset,
+    z.string().trim().min(32, 'must be at least 32 characters (e.g. the output of `openssl rand -base64 32`)').optional(),
+  ),
+  /** The sender of alert e-mails; LEADS_FROM when unset. */
+  ALERTS_FROM: z.preprocess(blankIsUnset, sender.optional()),
+  /** Alert mail goes out only while the site has sent fewer e-mails than this today (UTC), every kind counted. */
+  ALERTS_DAILY_QUOTA: count(100_000),
+  /** … and fewer than this in the month (UTC). */
+  ALERTS_MONTHLY_QUOTA: count(10_000_000),
+});
+
+/**
+ * Resend's free plan sends 100 e-mails a day and 3,000 a month: alerts stop at 60 and 2,000,
+ * so 40 a day and 1,000 a month stay for leads and receipts.
+ */
+export const ALERT_QUOTA_DEFAULTS = { daily: 60, monthly: 2000 } as const;
+
+export interface AlertsConfig {
+  /** null: alert links cannot be made; requests are stored and their e-mails wait. */
+  secret: string | null;
+  from: string | undefined;
+  dailyQuota: number;
+  monthlyQuota: number;
+}
+
+export type AlertsEnv = ({ ok: true } & AlertsConfig) | { ok: false; error: string };
+
+/** The alert settings, checked (a bad value is named, as for the lead settings). */
+export function alertsEnv(source: Record<string, string | undefined> = process.env): AlertsEnv {
+  const result = alertsSchema.safeParse(Object.fromEntries(Object.keys(alertsSchema.shape).map((name) => [name, source[name]])));
+  if (!result.success) {
+    const problems = [...new Set(result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')} ${issue.message}`))];
+    return { ok: false, error: `Invalid alert configuration: ${problems.join('; ')}` };
+  }
+  const env = result.data;
+  return {
+    ok: true,
+    secret: env.ALERTS_SECRET ?? null,
+    from: env.ALERTS_FROM,
+    dailyQuota: env.ALERTS_DAILY_QUOTA ?? ALERT_QUOTA_DEFAULTS.daily,
+    monthlyQuota: env.ALERTS_MONTHLY_QUOTA ?? ALERT_QUOTA_DEFAULTS.monthly,
+  };
 }

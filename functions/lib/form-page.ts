@@ -69,6 +69,15 @@ export interface PageSpec {
 }
 
 function shell(title: string, dealer: Dealer, body: string): string {
+  return functionPageHtml(title, dealer, FORM_PAGE_STYLE, body);
+}
+
+/**
+ * The document of a page a function answers with (a form again, a quote, an alert link's page):
+ * the dealer's name and phone on top, `main` below, and one style of its own, which the page's
+ * Content-Security-Policy allows by hash.
+ */
+export function functionPageHtml(title: string, dealer: Dealer, style: string, main: string): string {
   const phone = dealer.phones.local;
   return `<!doctype html>
 <html lang="en-US">
@@ -77,12 +86,12 @@ function shell(title: string, dealer: Dealer, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} | ${escapeHtml(dealer.name)}</title>
-<style>${FORM_PAGE_STYLE}</style>
+<style>${style}</style>
 </head>
 <body>
 <header><div><a href="/">${escapeHtml(dealer.name)}</a><a href="tel:${escapeHtml(phone.e164)}">Call ${escapeHtml(phone.display)}</a></div></header>
 <main>
-${body}
+${main}
 </main>
 </body>
 </html>

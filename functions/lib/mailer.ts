@@ -1,5 +1,6 @@
 import { Resend } from 'resend';
 import type { MailConfig } from './env.ts';
+import { countSent } from './mail-log.ts';
 
 /**
  * A small wrapper around the Resend SDK that answers with a status instead of throwing.
@@ -17,6 +18,8 @@ export interface OutgoingEmail {
   html?: string;
   replyTo?: string;
   attachments?: { filename: string; content: Uint8Array; contentType: string }[];
+  /** Extra headers, e.g. List-Unsubscribe on an alert. */
+  headers?: Record<string, string>;
   /** Resend keeps one message per key for 24 hours: a retry cannot send the same e-mail twice. */
   idempotencyKey: string;
 }
@@ -60,6 +63,7 @@ export async function sendEmail(config: MailConfig, email: OutgoingEmail, timeou
         ...(email.html ? { html: email.html } : {}),
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
         ...(email.attachments ? { attachments: email.attachments } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
       },
       { idempotencyKey: email.idempotencyKey, signal },
     );
@@ -76,6 +80,8 @@ export async function sendEmail(config: MailConfig, email: OutgoingEmail, timeou
       };
     }
     if (!data?.id) return { status: 'failed', error: 'Resend answered without an e-mail id', statusCode: null, fault: 'provider' };
+    // Every e-mail the site sends is counted once, for the alert quota (lib/mail-log.ts).
+    await countSent(email.to.length);
     return { status: 'sent', id: data.id };
   } catch (error) {
     if (signal.aborted) return timedOut();

@@ -37,7 +37,8 @@ const KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
 /**
  * The photos of a unit or model (docs/product.md §Photos): the main image, then thumbnails.
- * Without JavaScript the main image and every thumbnail link to the full-size file. Hydrated,
+ * Without JavaScript the main image and every thumbnail link to the full-size file. The
+ * previous/next buttons are in the page from the start (hidden without JavaScript). Hydrated,
  * a thumbnail shows its photo as the main image; arrows, Home and End move through the photos;
  * a swipe on the main image turns to the next or previous one; the main image opens a
  * full-size view that closes with Escape (or its Close button) and returns focus.
@@ -138,12 +139,13 @@ export default function Gallery({ label, images, priority = false, children }: P
           <span className="sr-only">View full size{count > 1 ? ` (photo ${position})` : ''}</span>
         </a>
         {children && <div className="absolute top-4 left-4">{children}</div>}
-        {live && count > 1 && (
+        {/* In the page from the start (a tap before hydration is held and replayed); hidden without JavaScript. */}
+        {count > 1 && (
           <>
-            <button type="button" className={`${ARROW} left-2`} onClick={() => show(index - 1)} aria-label="Previous photo">
+            <button type="button" className={`${ARROW} left-2 noscript:hidden`} onClick={() => show(index - 1)} aria-label="Previous photo">
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className={`${ARROW} right-2`} onClick={() => show(index + 1)} aria-label="Next photo">
+            <button type="button" className={`${ARROW} right-2 noscript:hidden`} onClick={() => show(index + 1)} aria-label="Next photo">
               <span aria-hidden="true">›</span>
             </button>
           </>

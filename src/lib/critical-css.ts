@@ -162,7 +162,7 @@ export function criticalCss(css: string, page: PageVocabulary): string {
 }
 
 // How a built page carries its CSS: the critical rules inline, the whole stylesheet behind a
-// <noscript> link (which src/lib/island-runtime.ts's loader adds when the page is idle).
+// <noscript> link (which src/first-paint/page-loader.ts adds when the page is idle).
 const CRITICAL_STYLE = /<style data-critical>[\s\S]*?<\/style>/;
 const criticalStyle = (css: string) => `<style data-critical>${css}</style>`;
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"\s*\/?>/g;

@@ -3,23 +3,27 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { feedItems, googleLocalInventoryXml, googleProductsXml, metaCatalogCsv, type FeedUnit } from './feeds.ts';
 
-const unit = (overrides: Partial<FeedUnit>): FeedUnit => ({
-  id: 'cart-1',
-  name: 'Evolution "D5" Maverick',
-  description: 'Lifted, lithium & <fast>\nsecond line',
-  brand: 'evolution',
-  category: 'maverick',
-  price: 12995,
-  images: ['/images/carts/a.jpg', '/images/carts/b.jpg'],
-  inStock: true,
-  condition: 'demo',
-  year: 2025,
-  stockNumber: 'BGC-1',
-  exteriorColor: 'Sky Blue',
-  streetLegal: true,
-  status: 'available',
-  ...overrides,
-});
+/** A unit as the lot loader gives it: in stock only while available (docs/product.md §Units). */
+const unit = (overrides: Partial<FeedUnit>): FeedUnit => {
+  const fields: FeedUnit = {
+    id: 'cart-1',
+    name: 'Evolution "D5" Maverick',
+    description: 'Lifted, lithium & <fast>\nsecond line',
+    brand: 'evolution',
+    category: 'maverick',
+    price: 12995,
+    images: ['/images/carts/a.jpg', '/images/carts/b.jpg'],
+    inStock: true,
+    condition: 'demo',
+    year: 2025,
+    stockNumber: 'BGC-1',
+    exteriorColor: 'Sky Blue',
+    streetLegal: true,
+    status: 'available',
+    ...overrides,
+  };
+  return { ...fields, inStock: fields.inStock && fields.status === 'available' };
+};
 const channel = { title: 'Lot', link: 'https://dealer.example/new-inventory', description: 'Lot', lastBuildDate: new Date('2026-11-25T12:00:00Z') };
 const items = feedItems(
   [

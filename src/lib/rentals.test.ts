@@ -53,7 +53,7 @@ describe('rental texts', () => {
 describe('data/rentals.json', () => {
   const json = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'data', 'rentals.json'), 'utf8')) as {
     groups: { priceList: string }[];
-    priceLists: Record<string, Record<string, unknown>>;
+    priceLists: ({ id: string } & Record<string, unknown>)[];
   };
 
   it('names the group whose price list does not exist', () => {
@@ -65,7 +65,7 @@ describe('data/rentals.json', () => {
 
   it('needs all four plans in every price list', () => {
     const broken = structuredClone(json);
-    delete broken.priceLists.standard!.weekly;
-    expect(() => parseDataFile('rentals.json', schema, broken)).toThrow(/priceLists\.standard\.weekly: this field is required/);
+    delete broken.priceLists[0]!.weekly;
+    expect(() => parseDataFile('rentals.json', schema, broken)).toThrow(/priceLists\[0\]\.weekly: this field is required/);
   });
 });

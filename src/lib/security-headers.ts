@@ -14,6 +14,49 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
+/** The editors' admin (Sveltia CMS, src/pages/admin.astro): a page of its own, not a public page. */
+export const ADMIN_PATH = '/admin';
+
+/** Whether a built file (path under dist/, e.g. "admin.html") or an address is the admin page. */
+export function isAdminPage(path: string): boolean {
+  return path.replace(/^\/+/, '').replace(/\.html$/, '') === ADMIN_PATH.slice(1);
+}
+
+/**
+ * The admin's own Content-Security-Policy (docs/decisions/admin-from-schemas.md): its script and
+ * fonts from this site; the WebP encoder's WebAssembly; styles inline (the admin's interface sets
+ * them as it draws); photos the editor picks as blob: and data: addresses; GitHub's API and the
+ * avatars and files it links; GitHub's status page (the admin warns of outages). Sign-in opens
+ * Netlify's OAuth page in a window of its own, which needs no source here.
+ */
+export const ADMIN_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' blob: data: https://*.githubusercontent.com",
+  "font-src 'self'",
+  "connect-src 'self' blob: data: https://api.github.com https://www.githubstatus.com",
+  "media-src 'self' blob:",
+  "frame-src 'self' blob:",
+  "worker-src 'self' blob:",
+  "manifest-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The admin's headers, over the site's: its own policy, and an opener policy that lets the
+ * sign-in window report back (same-origin would cut it off: "Authentication Aborted").
+ */
+export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': ADMIN_CSP,
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Cache-Control': 'public, max-age=0, must-revalidate',
+};
+
 /** CSP of API answers: they are data, never documents. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 

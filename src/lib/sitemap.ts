@@ -3,9 +3,9 @@
  * integration in src/integrations/sitemap-xml.ts does the file work.
  */
 
-/** Pages that exist but are not public entry points: error pages, the confirmation page, and
- * /inventory, whose canonical is /new-inventory (docs/product.md §Routes). */
-const EXCLUDED_PATHS = new Set(['/404', '/500', '/inventory', '/thank-you']);
+/** Pages that exist but are not public entry points: error pages, the confirmation pages,
+ * /inventory, whose canonical is /new-inventory (docs/product.md §Routes), and the editors' admin. */
+const EXCLUDED_PATHS = new Set(['/404', '/500', '/inventory', '/thank-you', '/alerts/check-your-inbox', '/admin']);
 /** Not-found screens under any folder, such as /vehicles/404. */
 const NOT_FOUND_PAGE = /(^|\/)(404|500|not-found)$/;
 /** A unit's question form (docs/product.md §Units): a step from its unit page, not an entry point. */

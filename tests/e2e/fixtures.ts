@@ -99,7 +99,7 @@ export const test = base.extend<{ pageErrors: string[]; allowNotFound: (path: st
 
 export { expect };
 
-/** The island runtime every page fetches when it is idle (src/lib/island-runtime.ts): Astro's, not React. */
+/** The island runtime every page fetches when it is idle (src/first-paint/page-loader.ts): Astro's, not React. */
 export const ISLAND_RUNTIME = /\/_astro\/island-runtime\.\w+\.js$/;
 /**
  * The layout's analytics events (src/scripts/asc-page.ts, named by src/integrations/island-runtime.ts)

@@ -102,6 +102,7 @@ export interface RecordedEmail {
     html?: string;
     reply_to?: string;
     attachments?: { filename: string; content: string; content_type: string }[];
+    headers?: Record<string, string>;
   };
 }
 

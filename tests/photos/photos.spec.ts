@@ -122,13 +122,33 @@ test.describe('unit gallery', () => {
   const thumbs = (page: Page) => page.locator('[data-gallery-thumb]');
   const main = (page: Page) => page.locator('[data-gallery-main]');
 
-  /** The gallery hydrates on first interaction: point at it, then wait for its arrow buttons. */
+  const island = (page: Page) => page.locator('astro-island:has([data-gallery-main])');
+
+  /** The gallery hydrates on first interaction: point at it, then wait until Astro has hydrated it. */
   async function hydrate(page: Page) {
     await page.goto(UNIT_PAGE);
     await main(page).hover();
     await main(page).dispatchEvent('focusin');
-    await expect(page.getByRole('button', { name: 'Next photo' })).toBeVisible();
+    await expect(island(page)).not.toHaveAttribute('ssr', /.*/);
   }
+
+  test('a unit page left alone shows its previous and next buttons, and the first tap on one turns the photo', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/Gallery\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.goto(UNIT_PAGE);
+    await page.waitForLoadState('load');
+    // Nobody has touched the page: the buttons are there all the same, the gallery not yet live.
+    await expect(page.getByRole('button', { name: 'Next photo' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Previous photo' })).toBeVisible();
+    await expect(island(page)).toHaveAttribute('ssr', '');
+    await page.getByRole('button', { name: 'Next photo' }).click();
+    release();
+    await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
+  });
 
   test('thumbnails, arrow keys, Home and End move through every photo', async ({ page }) => {
     await hydrate(page);

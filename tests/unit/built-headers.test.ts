@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cspHash, inlineCode } from '../../src/lib/security-headers.ts';
+import { ADMIN_CSP, cspHash, inlineCode, isAdminPage } from '../../src/lib/security-headers.ts';
 
 // Netlify's own parser reads the generated dist/_headers, so what is checked here is what
 // Netlify applies. (`netlify serve` lets its static server's Cache-Control win locally.)
@@ -44,7 +44,8 @@ describe('dist/_headers', () => {
     const csp = headersFor('/')['Content-Security-Policy'] ?? '';
     const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src ')) ?? '';
     expect(csp).not.toMatch(/(^|; )(default-src|style-src) /);
-    const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+    // The admin is under a policy of its own (the next test).
+    const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html') && !isAdminPage(f));
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) {
       const html = readFileSync(join(dist, page), 'utf8');
@@ -55,5 +56,21 @@ describe('dist/_headers', () => {
       for (const body of styles) expect(policy, `inline style of ${page}`).toContain(cspHash(body));
       expect(policy?.match(/sha256-/g)?.length ?? 0, `${page} allows no style it does not have`).toBe(new Set(styles.map(cspHash)).size);
     }
+  });
+
+  it('gives the admin its own policy, an opener policy that lets the sign-in window answer, and no index', () => {
+    for (const path of ['/admin', '/admin.html']) {
+      const headers = headersFor(path);
+      expect(headers['Content-Security-Policy']).toBe(ADMIN_CSP);
+      expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
+      expect(headers['X-Robots-Tag']).toBe('noindex, nofollow');
+      expect(headers['Strict-Transport-Security']).toMatch(/max-age=\d{7,}/);
+    }
+    expect(ADMIN_CSP).not.toMatch(/ 'unsafe-eval'|script-src[^;]*unsafe-inline|https:\/\/(unpkg|cdn\.jsdelivr)/);
+    expect(headersFor('/administration')['Content-Security-Policy']).not.toBe(ADMIN_CSP);
+    const html = readFileSync(join(dist, 'admin.html'), 'utf8');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).not.toContain('http-equiv="content-security-policy"');
+    expect(html).not.toMatch(/<script(?![^>]*(type="application\/json"|src="\/_astro\/))/);
   });
 });

@@ -26,6 +26,18 @@ describe('/privacy', () => {
     expect(text).toContain("Google's privacy policy");
   });
 
+  it('covers e-mail alerts: what is kept, the confirmation, how long requests and alerts last (data/pages.json), and how they end', () => {
+    const section = text.slice(text.indexOf('E-mail alerts'), text.indexOf('Cookies, tracking'));
+    expect(section).toContain('your e-mail address');
+    expect(section).toContain('Nothing is sent before you confirm');
+    expect(section).toContain('A request you do not confirm is deleted after 7 days.');
+    expect(section).toContain('at most once a day');
+    expect(section).toContain('one-click unsubscribe');
+    expect(section).toContain('An alert runs for 12 months after you confirm it');
+    expect(section).toContain('deletes ended alerts and unconfirmed requests automatically, once a day');
+    expect(text).toContain('we delete every inquiry sent with it, and any e-mail alerts of that address');
+  });
+
   it('tells visitors how to ask for deletion, with the dealer e-mail and phone', () => {
     const hrefs = links(main).map((l) => l.href);
     expect(text).toContain('ask us to delete it sooner than after 24 months');

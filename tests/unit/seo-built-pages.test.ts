@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dealer } from '../../src/lib/data/dealer.ts';
+import { isAdminPage } from '../../src/lib/security-headers.ts';
 import { sitemapLocs } from '../../src/lib/sitemap.ts';
 import { auditPages, auditSitemap, readHead, type BuiltPage } from './seo-audit.ts';
 
@@ -13,16 +14,19 @@ const alternates = { '/inventory': '/new-inventory' };
 
 function builtPages(): BuiltPage[] {
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` before the unit tests');
-  return readdirSync(dist, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => {
-      const path = `/${relative(dist, join(dist, file))
-        .replace(/\\/g, '/')
-        .replace(/\.html$/, '')
-        .replace(/(^|\/)index$/, '')}`;
-      return { path: path.length > 1 ? path.replace(/\/$/, '') : '/', html: readFileSync(join(dist, file), 'utf8') };
-    })
-    .sort((a, b) => a.path.localeCompare(b.path));
+  return (
+    readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      // The editors' admin is no public page (README §Admin).
+      .filter((file) => file.endsWith('.html') && !isAdminPage(file))
+      .map((file) => {
+        const path = `/${relative(dist, join(dist, file))
+          .replace(/\\/g, '/')
+          .replace(/\.html$/, '')
+          .replace(/(^|\/)index$/, '')}`;
+        return { path: path.length > 1 ? path.replace(/\/$/, '') : '/', html: readFileSync(join(dist, file), 'utf8') };
+      })
+      .sort((a, b) => a.path.localeCompare(b.path))
+  );
 }
 
 describe('built HTML, every page', () => {

@@ -22,7 +22,7 @@ export const rentalTerms = data.terms;
 
 /** The plan groups with each group's four plans resolved from its price list. */
 export const rentalGroups: RentalGroup[] = data.groups.map(({ priceList, ...group }) => {
-  const prices = data.priceLists[priceList];
+  const prices = data.priceLists.find((list) => list.id === priceList);
   if (!prices) throw new Error(`data/rentals.json: unknown price list "${priceList}"`);
   return { ...group, plans: PLAN_KEYS.map((key) => ({ key, ...data.plans[key], ...prices[key] })) };
 });

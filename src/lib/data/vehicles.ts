@@ -30,7 +30,7 @@ function toVehicle(id: string, unit: UnitFile): Vehicle {
     ...(alts.some(Boolean) ? { imageAlts: alts } : {}),
     specifications: {
       ...specifications,
-      ...Object.fromEntries(Object.entries(moreSpecifications ?? {}).map(([label, value]) => [specificationKey(label), value])),
+      ...Object.fromEntries(moreSpecifications.map(({ label, value }) => [specificationKey(label), value])),
     },
   };
 }

@@ -1,0 +1,22 @@
+import type { Config } from '@netlify/functions';
+import { priceBands } from '../src/lib/data/vehicles.ts';
+import { runAlerts } from './lib/alerts/sending.ts';
+import { alertsStore } from './lib/alerts/store.ts';
+import { pruneRateRecords } from './lib/rate-limit.ts';
+
+/**
+ * Scheduled every 5 minutes: finishes matching what the last deploys changed, then sends the
+ * queued alert e-mails (confirmations first in line by age, then alerts), oldest first, at the
+ * provider's pace, within the alert quota and a subscriber's one e-mail a day; a failed one
+ * again after its backoff (docs/product.md §Alerts). Also clears the subscription form's
+ * rate-limit records of closed windows.
+ */
+export default async function sendAlerts(_request?: Request): Promise<Response> {
+  const store = alertsStore();
+  const summary = await runAlerts(store, priceBands);
+  await pruneRateRecords(store);
+  if (summary.sent || summary.failed || summary.held || summary.matched) console.info(`[alerts] Run: ${JSON.stringify(summary)}`);
+  return Response.json(summary, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export const config: Config = { schedule: '*/5 * * * *' };

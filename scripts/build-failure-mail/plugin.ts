@@ -1,0 +1,70 @@
+/**
+ * The build stays the gate (docs/product.md §Editors): before Netlify builds, this local build
+ * plugin checks the data files as the build does and stops the build with the build's own message
+ * when they are wrong; when the build fails on the data, it e-mails the dealer the file, the JSON
+ * path and the message, through the lead e-mails' mailer. Netlify keeps the last good deploy live.
+ * (A deploy-failed notification only carries a summary; the plugin sees the message itself.)
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { emailList, leadsEnv } from '../../functions/lib/env.ts';
+import { sendEmail, type SendResult } from '../../functions/lib/mailer.ts';
+import { dataProblems } from './data-check.ts';
+import { buildFailureEmail } from './email.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const log = (line: string) => console.log(`[build-failure-mail] ${line}`);
+
+interface BuildUtils {
+  utils: { build: { failBuild(message: string): never } };
+}
+
+/** Stops the build before it starts when the data has a problem, with the build's own message. */
+export async function onPreBuild({ utils }: BuildUtils): Promise<void> {
+  const problems = await dataProblems(root);
+  if (problems.length === 0) return;
+  utils.build.failBuild(`Nothing was published: the data files have a problem.\n${problems.join('\n')}`);
+}
+
+/** After a failed build: the dealer gets an e-mail when it failed on the data. */
+export async function onError(): Promise<void> {
+  const problems = await dataProblems(root);
+  if (problems.length === 0) {
+    log('The build failed, but not on the data files: no e-mail to the dealer (the deploy log says why).');
+    return;
+  }
+  await mailDealer(problems, process.env);
+}
+
+/**
+ * Sends the e-mail of `problems` (the build's messages) to DATA_ERRORS_TO, else LEADS_TO, with the
+ * lead e-mails' settings (RESEND_API_KEY, LEADS_FROM). Only a production build mails: a developer's
+ * branch or preview is not the dealer's business. Never throws: a failed send is logged.
+ */
+export async function mailDealer(problems: readonly string[], env: Record<string, string | undefined>): Promise<SendResult | undefined> {
+  if (env.CONTEXT && env.CONTEXT !== 'production') {
+    log(`A ${env.CONTEXT} build failed on the data: no e-mail (only production builds mail the dealer).`);
+    return undefined;
+  }
+  const settings = leadsEnv(env);
+  if (!settings.ok) {
+    log(`No e-mail: ${settings.error}`);
+    return undefined;
+  }
+  if (!settings.mail) {
+    log('No e-mail: RESEND_API_KEY is not set for builds.');
+    return undefined;
+  }
+  const own = env.DATA_ERRORS_TO?.trim() ? emailList.safeParse(env.DATA_ERRORS_TO) : undefined;
+  if (own && !own.success) log('DATA_ERRORS_TO is not a list of e-mail addresses: LEADS_TO gets the e-mail.');
+  const to = own?.success ? own.data : settings.mail.to;
+  const { subject, text } = buildFailureEmail(problems, {
+    siteUrl: env.URL || env.SITE_URL,
+    deployLog: env.SITE_NAME && env.DEPLOY_ID ? `https://app.netlify.com/sites/${env.SITE_NAME}/deploys/${env.DEPLOY_ID}` : undefined,
+    commit: env.COMMIT_REF,
+  });
+  const key = env.DEPLOY_ID ?? createHash('sha256').update(text).digest('hex').slice(0, 32);
+  const result = await sendEmail(settings.mail, { to, subject, text, idempotencyKey: `build-failure-${key}` });
+  log(result.status === 'sent' ? `E-mailed ${to.join(', ')}: ${subject}` : `The e-mail to ${to.join(', ')} failed: ${result.error}`);
+  return result;
+}

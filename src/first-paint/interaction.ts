@@ -1,0 +1,215 @@
+import type { ClientDirective } from 'astro';
+import { CONTROL, isField, isHeldTap, whenIdle, type Field } from './controls.ts';
+
+/** When an island hydrates besides its first interaction (the value of `client:interaction`). */
+export type HydrateWhen = 'interaction' | 'idle' | 'visible';
+
+const WARM_UP = ['pointerenter', 'pointerdown', 'touchstart', 'focusin'] as const;
+/** How long a held tap or a typed value waits for React to bind the element (on a slow phone, seconds) before it is handed over anyway. */
+const LIVE_TIMEOUT_MS = 10_000;
+
+export function hydrateWhen(value: unknown): HydrateWhen {
+  return value === 'idle' || value === 'visible' ? value : 'interaction';
+}
+
+const isBound = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+
+/** React hydrates in a transition: wait until it has bound the element (at most LIVE_TIMEOUT_MS). */
+function whenLive(target: Element, then: () => void, deadline = performance.now() + LIVE_TIMEOUT_MS) {
+  if (isBound(target) || performance.now() > deadline) then();
+  else requestAnimationFrame(() => whenLive(target, then, deadline));
+}
+
+/** Resolves once React has bound the island's first field as it is now (at most LIVE_TIMEOUT_MS). */
+function whenFieldsLive(el: Element, deadline = performance.now() + LIVE_TIMEOUT_MS): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const field = el.querySelector('input, select, textarea');
+      if (!field || isBound(field) || performance.now() > deadline) resolve();
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+}
+
+type Entry = string | boolean;
+const isToggle = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+const entryOf = (field: Field): Entry => (isToggle(field) ? field.checked : field.value);
+
+/**
+ * Whether the visitor has changed a field from what the server rendered (a radio counts once:
+ * the one now checked). Read when the directive starts, for what was typed before it existed.
+ */
+function isChanged(field: Field): boolean {
+  if (isToggle(field)) return field.type === 'radio' ? field.checked && !field.defaultChecked : field.checked !== field.defaultChecked;
+  if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  return field.value !== field.defaultValue;
+}
+
+/** What React keeps on a field it controls: the value it last saw (react-dom's value tracker). */
+type Tracked = Field & { _valueTracker?: { setValue(value: string): void } };
+
+/**
+ * Tells the hydrated component about a value typed or chosen before it was live. React reports
+ * a change only when a field's value differs from the last value it saw, and when it hydrates a
+ * field it takes whatever the field shows as seen, so an entry typed meanwhile stays in the
+ * field while the component's state never hears of it (and a date half typed at that moment is
+ * cleared by the browser). So the entry is put back in the field if React's first re-render
+ * replaced it, React is told it last saw something else, and the event it listens for follows.
+ * The field's value is not touched when it already shows the entry: a date the visitor is
+ * still typing keeps its place.
+ */
+function announce(field: Tracked, entry: Entry) {
+  const typed = String(entry);
+  const shown = typeof entry === 'boolean' && field instanceof HTMLInputElement ? String(field.checked) : field.value;
+  if (shown !== typed) {
+    if (typeof entry === 'boolean' && field instanceof HTMLInputElement) field.checked = entry;
+    else Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, typed);
+  }
+  // A select has no tracker: React reports its every change event.
+  field._valueTracker?.setValue(typeof entry === 'boolean' ? String(!entry) : `${typed}\u0000`);
+  // React learns of checkboxes and radios from clicks (a plain event does not toggle them again).
+  const type = typeof entry === 'boolean' ? 'click' : field instanceof HTMLSelectElement ? 'change' : 'input';
+  field.dispatchEvent(new Event(type, { bubbles: true }));
+}
+
+/** How long the visitor's typing must rest before React hydrates under it. */
+const TYPING_PAUSE_MS = 400;
+
+/**
+ * Resolves once the visitor is not in the middle of an entry in the island: no key pressed in
+ * the last TYPING_PAUSE_MS, and no field holding an entry half typed (a date whose parts are not
+ * all there yet). React's hydration rewrites each field's attributes, and the browser then
+ * restarts the part of a date being typed, so the next keys land in the wrong place (a year
+ * "2026" typed across it becomes 0026); hydrating a moment later loses nothing.
+ */
+function whenTypingRests(el: Element, lastKey: () => number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const active = document.activeElement;
+      const midEntry = active !== null && el.contains(active) && isField(active) && active.validity.badInput;
+      const resting = performance.now() - lastKey() >= TYPING_PAUSE_MS;
+      if (!midEntry && resting) resolve();
+      else setTimeout(check, 100);
+    };
+    check();
+  });
+}
+
+/**
+ * Hydrates an island on its first interaction, and with `client:interaction="idle"` also when
+ * the page has loaded and the browser is idle, or with `client:interaction="visible"` when the
+ * island scrolls into view after the page has loaded. Its server-rendered HTML works until then.
+ *
+ * Nothing the visitor does first is lost while the island loads (docs/product.md §Speed):
+ * - pointing at, touching or focusing the island starts loading it;
+ * - a tap on a button is held and replayed on the same control once the component is live (or
+ *   once loading failed, so the page's own behaviour still happens);
+ * - links and submit buttons act natively: a form submitted before hydration posts as it does
+ *   without JavaScript;
+ * - every value typed or chosen before the component is live (before this directive started,
+ *   while its script loads, or while React hydrates, which it does in a transition after
+ *   `hydrate()` has returned) is handed to the live component as a change, even when React's
+ *   first re-render has put its own initial state back into the field.
+ */
+const interaction: ClientDirective = (load, options, el) => {
+  const when = hydrateWhen(options.value);
+  const entries = new Map<Field, Entry>();
+  let hydrating: Promise<void> | undefined;
+  let lastKey = -Infinity;
+
+  const onWarmUp = () => void start();
+  const onKey = () => {
+    lastKey = performance.now();
+  };
+  const onChange = (event: Event) => {
+    if (isField(event.target)) entries.set(event.target, entryOf(event.target));
+    void start();
+  };
+  const onClick = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const control = target?.closest<HTMLElement>(CONTROL) ?? target;
+    if (!control || !isHeldTap(control)) {
+      void start();
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    // The tap may land on an icon inside the button: replay it on the control itself.
+    const replay = () => whenLive(control, () => control.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true })));
+    void start().then(replay);
+  };
+
+  const stopListening = () => {
+    for (const type of WARM_UP) el.removeEventListener(type, onWarmUp);
+    el.removeEventListener('click', onClick, true);
+    el.removeEventListener('input', onChange, true);
+    el.removeEventListener('change', onChange, true);
+    el.removeEventListener('keydown', onKey, true);
+  };
+
+  /** The field as the island shows it now (React may have replaced the element): by name or id. */
+  const current = (field: Field): Field | null => {
+    if (field.isConnected) return field;
+    const key = field.name ? `[name="${CSS.escape(field.name)}"]` : field.id ? `#${CSS.escape(field.id)}` : '';
+    return key ? el.querySelector<Field>(`:is(input, select, textarea)${key}`) : null;
+  };
+
+  /**
+   * Once React has bound the island's fields (an event reaching React before would make it give
+   * up hydrating and draw the island anew), they stop being watched and every entry is handed
+   * over, one per task: React renders a change after its event, so a component that builds its
+   * next state from the last render would otherwise see each entry without the ones before.
+   */
+  const handOver = async () => {
+    await whenFieldsLive(el);
+    stopListening();
+    for (const [field, entry] of entries) {
+      const live = current(field);
+      if (live) announce(live, entry);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    entries.clear();
+  };
+
+  function start(): Promise<void> {
+    hydrating ??= (async () => {
+      try {
+        const hydrate = await load();
+        await whenTypingRests(el, () => lastKey);
+        await hydrate();
+      } catch {
+        // The island's script did not load: its server-rendered HTML goes on working.
+        stopListening();
+        return;
+      }
+      void handOver();
+    })();
+    return hydrating;
+  }
+
+  // What was typed before the directive existed (while the page loader fetched the runtime).
+  for (const field of el.querySelectorAll<Field>('input, select, textarea')) if (isChanged(field)) entries.set(field, entryOf(field));
+
+  for (const type of WARM_UP) el.addEventListener(type, onWarmUp, { once: true, passive: true });
+  el.addEventListener('click', onClick, true);
+  el.addEventListener('input', onChange, true);
+  el.addEventListener('change', onChange, true);
+  el.addEventListener('keydown', onKey, true);
+
+  if (entries.size > 0) void start();
+  if (when === 'idle') whenIdle(() => void start());
+  if (when === 'visible') {
+    whenIdle(() => {
+      const observer = new IntersectionObserver((observed) => {
+        if (!observed.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void start();
+      });
+      // Astro islands are display: contents; observe what they render.
+      for (const child of el.children) observer.observe(child);
+    });
+  }
+};
+
+export default interaction;

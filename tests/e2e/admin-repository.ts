@@ -1,0 +1,103 @@
+// Drives the real admin (Sveltia CMS at /admin) offline: its local-repository mode, given a
+// folder of the browser's origin-private file system that holds a copy of the repository's data
+// instead of a folder picked on disk; what the admin saved is read back from that folder.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+
+const root = join(import.meta.dirname, '..', '..');
+/** The folder of the origin-private file system that stands for the repository. */
+const FOLDER = 'repository';
+
+/** The files the admin reads: every data file (and schema), and `.git`, which marks a repository root. */
+export function repositoryFiles(): Record<string, string> {
+  const files: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n' };
+  for (const name of readdirSync(join(root, 'data'), { recursive: true, encoding: 'utf8' })) {
+    if (name.endsWith('.json')) files[`data/${name}`] = readFileSync(join(root, 'data', name), 'utf8');
+  }
+  return files;
+}
+
+/**
+ * Before any page of the context runs: the folder picker answers with the origin-private folder,
+ * and nothing but this site is reached (the admin's checks for updates and GitHub's status stay
+ * offline: answered empty).
+ */
+export async function offlineRepository(context: BrowserContext, origin: string): Promise<void> {
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.fulfill({ status: 204, body: '' }),
+  );
+  await context.addInitScript((folder) => {
+    Object.defineProperty(window, 'showDirectoryPicker', {
+      configurable: true,
+      value: async () => (await navigator.storage.getDirectory()).getDirectoryHandle(folder, { create: true }),
+    });
+  }, FOLDER);
+}
+
+/** Writes `files` (path → text) into the repository folder, replacing what was there. */
+export async function seedRepository(page: Page, files: Record<string, string>): Promise<void> {
+  await page.evaluate(
+    async ({ folder, files }) => {
+      const storage = await navigator.storage.getDirectory();
+      await storage.removeEntry(folder, { recursive: true }).catch(() => undefined);
+      const base = await storage.getDirectoryHandle(folder, { create: true });
+      for (const [path, text] of Object.entries(files)) {
+        const parts = path.split('/');
+        let dir = base;
+        for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+        const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+        await writable.write(text);
+        await writable.close();
+      }
+    },
+    { folder: FOLDER, files },
+  );
+}
+
+export interface RepositoryFile {
+  size: number;
+  /** The text of a .json file, base64 of any other. */
+  text?: string;
+  base64?: string;
+}
+
+/** Every file of the repository folder, except the admin's temporary files of a save in flight. */
+export async function readRepository(page: Page): Promise<Record<string, RepositoryFile>> {
+  return page.evaluate(async (folder) => {
+    const out: Record<string, { size: number; text?: string; base64?: string }> = {};
+    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
+      for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
+        if (name.startsWith('.sveltia-tmp')) continue;
+        const path = `${prefix}${name}`;
+        try {
+          if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${path}/`);
+          else {
+            const file = await (handle as FileSystemFileHandle).getFile();
+            if (name.endsWith('.json')) out[path] = { size: file.size, text: await file.text() };
+            else {
+              const bytes = new Uint8Array(await file.arrayBuffer());
+              let binary = '';
+              for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+              out[path] = { size: file.size, base64: btoa(binary) };
+            }
+          }
+        } catch (error) {
+          // A save in flight moves its temporary file into place.
+          if ((error as Error).name !== 'NotFoundError') throw error;
+        }
+      }
+    };
+    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(folder), '');
+    return out;
+  }, FOLDER);
+}
+
+/** The files that differ from `before` (added or changed), by path. */
+export function changedFiles(before: Record<string, string>, after: Record<string, RepositoryFile>): Record<string, RepositoryFile> {
+  return Object.fromEntries(Object.entries(after).filter(([path, file]) => path !== '.git/HEAD' && (file.text === undefined || file.text !== before[path])));
+}
+
+export const repositoryRoot = root;
+export const relativeToRoot = (path: string) => relative(root, path);
