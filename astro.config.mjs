@@ -19,6 +19,7 @@ const { soldPagePaths } = await import('./src/lib/data/sold-pages.ts');
 const { emptyCollectionPaths } = await import('./src/lib/data/collections.ts');
 const { reservationOptions } = await import('./src/lib/data/reservation.ts');
 const { townPages, townsWithoutLocalText } = await import('./src/lib/data/towns.ts');
+const { serviceOptions } = await import('./src/lib/data/service-request.ts');
 
 // The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
 const site = process.env.SITE_URL || dealer.website;
@@ -36,14 +37,14 @@ export default defineConfig({
     admin(),
     react(),
     // Island figures ship in the island's script, not as props in the page (README §Speed).
-    islandData({ 'reservation-options': reservationOptions }),
+    islandData({ 'reservation-options': reservationOptions, 'service-options': serviceOptions }),
     // Sold units' pages and collections without a unit are noindex: out of the sitemap.
     sitemap({ filter: (page) => isSitemapPage(page, new Set([...soldPagePaths, ...emptyCollectionPaths])) }),
     sitemapXml(),
     // How alike the town pages read, printed after every build (docs/product.md §Towns).
     townSimilarity({ paths: townPages.map((page) => page.path), withoutLocalText: townsWithoutLocalText }),
     // Last: every page as built, made to paint from its own HTML (src/first-paint/index.ts).
-    firstPaint({ frameOrigin: dealer.map.embedOrigin }),
+    firstPaint({ frameOrigin: dealer.map.embedOrigin, tagManager: Boolean(/** @type {{ googleTagManagerId?: string }} */ (dealer).googleTagManagerId) }),
   ],
   vite: { plugins: [tailwindcss()] },
 });

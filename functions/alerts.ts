@@ -51,7 +51,7 @@ export default async function alerts(request: Request, context: AlertsContext = 
     const store = alertsStore();
     const now = Date.now();
     const ip = context.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
-    const rate = await takeToken(store, await clientKey(ip), now);
+    const rate = await takeToken(store, await clientKey(ip), crypto.randomUUID(), now);
     if (!rate.allowed) {
       return refuse(channel, 429, ALERT_ERRORS.rateLimited(minutes(rate.retryAfterSeconds)), fields, { 'Retry-After': String(rate.retryAfterSeconds) });
     }

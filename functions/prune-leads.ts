@@ -5,14 +5,14 @@ import { pruneExpired } from './lib/retention.ts';
 
 /**
  * Scheduled daily: deletes leads older than leadRetentionMonths of data/pages.json (the period
- * the privacy page states), with their markers, plus receipt records older than a day and old
- * spam counters, and logs how many went.
+ * the privacy page states), with their markers and photos, plus photos of requests never sent
+ * (after a day), receipt records older than a day and old spam counters, and logs how many went.
  */
 export default async function pruneLeads(_request?: Request): Promise<Response> {
   const months = pages.privacy.leadRetentionMonths;
   const summary = await pruneExpired(leadsStore(), Date.now(), months);
   console.info(
-    `[leads] Retention (${months} months): deleted ${summary.leads} lead(s), ${summary.receipts} receipt record(s), ${summary.spam} spam record(s).`,
+    `[leads] Retention (${months} months): deleted ${summary.leads} lead(s) with ${summary.photos} photo(s), ${summary.uploads} unsent upload(s), ${summary.receipts} receipt record(s), ${summary.spam} spam record(s).`,
   );
   return Response.json({ retentionMonths: months, deleted: summary }, { headers: { 'Cache-Control': 'no-store' } });
 }

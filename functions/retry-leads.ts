@@ -52,7 +52,7 @@ export async function retryPending(store: Store, options: RetryOptions = {}): Pr
     return summary;
   }
   const deadline = started + (options.limitMs ?? RUN_LIMIT_MS);
-  const pacer = new Pacer(env.mail.ratePerSecond, deadline, env.mail.timeoutMs);
+  const pacer = new Pacer(store, { ratePerSecond: env.mail.ratePerSecond, deadline, timeoutMs: env.mail.timeoutMs });
   const queue = [...entries];
   const count = (status: DeliveryStatus) => (summary[status] = (summary[status] ?? 0) + 1);
   const worker = async () => {

@@ -5,3 +5,9 @@ declare module 'island-data:reservation-options' {
   const options: import('./lib/reservation.ts').ReservationOptions;
   export default options;
 }
+
+/** The service appointment island's figures (from src/lib/data/service-request.ts). */
+declare module 'island-data:service-options' {
+  const options: import('./lib/service-request.ts').ServiceOptions;
+  export default options;
+}

@@ -45,6 +45,11 @@ export const schema = z.strictObject({
     query: nonEmpty.describe('What the showroom map searches for'),
   }),
   logo: imageSrc,
+  googleTagManagerId: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Google Tag Manager container id such as GTM-ABC1234')
+    .optional()
+    .describe('Google Tag Manager container that reads the analytics events; leave out for no analytics script'),
   serviceRadiusMeters: z.number().int().positive(),
   inquiryResponse: z.strictObject({ maxHours: z.number().int().positive(), typical: nonEmpty }),
   financingOffer: nonEmpty,

@@ -34,6 +34,13 @@ export const schema = z.strictObject({
     }),
     disclaimer: nonEmpty,
   }),
+  /** The lead forms' pages (docs/product.md §Leads): their hero texts and the steps of a trade-in. */
+  leadForms: z.strictObject({
+    tradeIn: z.strictObject({ hero: Hero, steps: z.array(nonEmpty).min(1) }),
+    service: z.strictObject({ hero: Hero }),
+    parts: z.strictObject({ hero: Hero }),
+    unitQuestion: z.strictObject({ intro: nonEmpty }),
+  }),
   privacy: z.strictObject({
     /** When the privacy and terms pages last changed, as YYYY-MM-DD. */
     updated: z.iso.date(),

@@ -33,6 +33,16 @@ export const schema = z
     /** How long most repairs take (docs/product.md §Services: 24-48 hours). */
     repairTurnaround: z.strictObject({ minHours: z.number().int().positive(), maxHours: z.number().int().positive() }),
     promises: z.array(z.strictObject({ title: nonEmpty, text: nonEmpty })).min(1),
+    /** Service appointment requests (docs/product.md §Services): how far ahead, and the pick-up fee by distance. */
+    appointments: z.strictObject({
+      bookAheadDays: z.number().int().min(1).max(365).describe('A preferred day may be at most this many days ahead'),
+      pickup: z
+        .strictObject({
+          feePerMile: z.number().nonnegative().describe('USD per mile of the one-way distance beyond includedMiles'),
+          includedMiles: z.number().nonnegative(),
+        })
+        .describe('Pick-up of a cart for service: the same arithmetic as a rental delivery (data/rentals.json terms.delivery)'),
+    }),
   })
   .refine((data) => data.repairTurnaround.minHours <= data.repairTurnaround.maxHours, {
     path: ['repairTurnaround', 'maxHours'],

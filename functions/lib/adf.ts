@@ -1,5 +1,7 @@
 import type { Dealer } from '../../src/lib/data/dealer.ts';
 import { interestLabel, type Lead } from './lead.ts';
+import { cartText, detailBlocks, formOf } from './lead-details.ts';
+import type { TradeRecord, UnitSnapshot } from './lead-records.ts';
 import { pageAddress, safeVehicle } from './lead-email.ts';
 import { reservationText } from './reservation-email.ts';
 
@@ -16,6 +18,14 @@ export function escapeXml(value: string): string {
 }
 
 const el = (name: string, value: string | number, attrs = '') => `<${name}${attrs}>${escapeXml(String(value))}</${name}>`;
+
+/** How the ADF provider names each of the newer forms. */
+const FORM_SERVICES = {
+  'trade-in': 'trade-in form',
+  service: 'service appointment form',
+  parts: 'parts request form',
+  'unit-question': 'unit question form',
+} as const;
 
 /** "2025-06-02T14:05:09-04:00": ISO 8601 with the dealer's own offset, as ADF examples write it. */
 export function adfDate(iso: string, timeZone = 'America/New_York'): string {
@@ -40,12 +50,63 @@ export function adfDate(iso: string, timeZone = 'America/New_York'): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
 
+/** The unit of the lot a lead is about, as an ADF vehicle (a test drive asked for is that interest). */
+function unitVehicle(unit: UnitSnapshot, interest: 'buy' | 'test-drive'): string {
+  return [
+    `<vehicle interest="${interest}" status="${unit.condition === 'used' || unit.condition === 'demo' ? 'used' : 'new'}">`,
+    el('year', unit.year),
+    el('make', unit.make),
+    el('model', unit.model),
+    unit.vin ? el('vin', unit.vin) : '',
+    el('stock', unit.stockNumber),
+    el('price', unit.price, ' type="asking" currency="USD"'),
+    el(
+      'comments',
+      `${unit.name}, ${unit.condition}${unit.exteriorColor ? `, ${unit.exteriorColor}` : ''}${unit.serialNumber ? `, serial number ${unit.serialNumber}` : ''} (${unit.id})`,
+    ),
+    '</vehicle>',
+  ].join('');
+}
+
+/** The visitor's cart offered in trade (docs/product.md §Trading in). */
+function tradeVehicle(trade: TradeRecord, photos: number): string {
+  const notes = [
+    trade.serial && trade.serialKind !== 'vin' ? `serial number ${trade.serial}` : '',
+    `battery ${trade.battery} (${trade.batteryAge})`,
+    trade.lifted ? 'lifted' : 'not lifted',
+    `condition ${trade.condition}`,
+    photos > 0 ? `${photos} photo${photos === 1 ? '' : 's'} with the lead` : '',
+  ].filter(Boolean);
+  return [
+    '<vehicle interest="trade-in" status="used">',
+    el('year', trade.year),
+    el('make', trade.make),
+    el('model', trade.model),
+    trade.serial && trade.serialKind === 'vin' ? el('vin', trade.serial) : '',
+    el('comments', notes.join('; ')),
+    '</vehicle>',
+  ].join('');
+}
+
+/** The visitor's own cart, for service or parts. */
+function ownCartVehicle(cart: { make: string; model?: string; year?: number }, why: string): string {
+  return [
+    '<vehicle status="used">',
+    cart.year ? el('year', cart.year) : '',
+    el('make', cart.make),
+    el('model', cart.model ?? ''),
+    el('comments', `${cartText(cart)}: ${why}`),
+    '</vehicle>',
+  ].join('');
+}
+
 export function adfDocument(lead: Lead, dealer: Dealer, site: string): string {
   const { inquiry, source } = lead;
   const vehicle = safeVehicle(lead);
   const department = interestLabel(inquiry.interest);
+  const form = formOf(lead);
   // ADF requires one vehicle; a general, service or parts question names none, so say so.
-  const vehicleXml = [
+  const named = [
     `<vehicle${inquiry.interest === 'sales' ? ' interest="buy" status="new"' : ''}>`,
     vehicle?.year ? el('year', vehicle.year) : '',
     el('make', vehicle?.make ?? ''),
@@ -53,10 +114,20 @@ export function adfDocument(lead: Lead, dealer: Dealer, site: string): string {
     el('comments', vehicle ? `${vehicle.label} (${source.vehicle})` : `No vehicle named; ${department.toLowerCase()} inquiry`),
     '</vehicle>',
   ].join('');
+  const vehicles = [
+    lead.unit ? unitVehicle(lead.unit, lead.question?.topic === 'test-drive' ? 'test-drive' : 'buy') : '',
+    lead.trade ? tradeVehicle(lead.trade, lead.photos?.length ?? 0) : '',
+    lead.service ? ownCartVehicle(lead.service.cart, 'the customer’s own cart, for service') : '',
+    lead.parts && !lead.unit ? ownCartVehicle(lead.parts.cart, 'the customer’s own cart, parts for it') : '',
+  ].filter(Boolean);
+  const vehicleXml = vehicles.length > 0 ? vehicles.join('\n') : named;
+  const blocks = detailBlocks(lead, site).filter((block) => !block.heading.startsWith('Photos'));
   const comments = [
     `Department: ${department}`,
     `Interest: ${department}`,
+    ...(form === 'contact' || form === 'reservation' ? [] : [`Form: ${FORM_SERVICES[form]}`]),
     ...(lead.reservation ? reservationText(lead.reservation) : []),
+    ...blocks.flatMap((block) => [`${block.heading}:`, ...block.rows.map(([label, value]) => `  ${label}: ${value}`)]),
     inquiry.message,
   ].join('\n');
   const contactUrl = pageAddress('/contact', site);
@@ -95,7 +166,7 @@ export function adfDocument(lead: Lead, dealer: Dealer, site: string): string {
     '</vendor>',
     '<provider>',
     el('name', `${dealer.name} website`, ' part="full"'),
-    el('service', 'Website contact form'),
+    el('service', form === 'contact' || form === 'reservation' ? 'Website contact form' : `Website ${FORM_SERVICES[form]}`),
     el('url', contactUrl),
     '</provider>',
     '</prospect>',

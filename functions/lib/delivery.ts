@@ -5,10 +5,12 @@ import { leadsEnv, recipientsFor, type MailConfig } from './env.ts';
 import { interestLabel, type Lead } from './lead.ts';
 import { fallbackEmail, leadEmail } from './lead-email.ts';
 import { oneLine } from './text.ts';
+import type { PhotoLinker } from './lead-details.ts';
+import { photoLink, photoLinkEnv } from './photo-links.ts';
 import { sendEmail, type OutgoingEmail, type SendResult } from './mailer.ts';
-import type { Pacer } from './pacer.ts';
+import { Pacer, type Slot } from './pacer.ts';
 import { receiptEmail } from './receipt-email.ts';
-import { clearPending, keys, readJSON, readLead, saveLead } from './store.ts';
+import { clearPending, keys, readJSON, readLead, saveLead, settleMs, sleep } from './store.ts';
 
 /**
  * Sends a stored lead's e-mails, in this order: the dealer's message (HTML + text, reply-to the
@@ -47,9 +49,15 @@ export function adfFilename(lead: Lead): string {
   return `lead-${lead.id}.adf.xml`;
 }
 
+/**
+ * How long the first send of a new lead may wait for its turn at the provider's pace (a burst
+ * of leads); a slot further out is left to the retry job. Well inside a function's 60 seconds.
+ */
+export const FIRST_SEND_WINDOW_MS = 20_000;
+
 export interface DeliverOptions {
   now?: number;
-  /** The retry job's pace and deadline; without one, messages go at once. */
+  /** The retry job's pace and deadline; without one, a pace of the lead's own (FIRST_SEND_WINDOW_MS), shared through the store. */
   pacer?: Pacer;
   /** Send now even when the backoff says later (`npm run leads -- resend`). */
   force?: boolean;
@@ -78,20 +86,38 @@ export async function deliverLead(store: Store, id: string, options: DeliverOpti
   }
   const { delivery } = read.lead;
   if (!options.force && delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > now) return 'waiting';
-  if (options.pacer && !options.pacer.open) return 'deferred';
+  const pacer =
+    options.pacer ?? new Pacer(store, { ratePerSecond: mail.ratePerSecond, deadline: performance.now() + FIRST_SEND_WINDOW_MS, timeoutMs: mail.timeoutMs });
+  if (!pacer.open) return 'deferred';
 
   // Claim the attempt: a concurrent run (the retry job, a replayed request) sees the new
-  // nextAttemptAt, or loses the conditional write (see lib/store.ts), and leaves this lead alone.
+  // nextAttemptAt, or loses the conditional write, and leaves this lead alone. Read back once
+  // the store has settled, the claim must still carry this attempt's token (lib/store.ts).
   const attempts = delivery.attempts + 1;
+  const token = crypto.randomUUID();
   const claimed: Lead = {
     ...read.lead,
-    delivery: { ...delivery, attempts, lastAttemptAt: new Date(now).toISOString(), nextAttemptAt: new Date(now + backoffMs(attempts)).toISOString() },
+    delivery: {
+      ...delivery,
+      attempts,
+      claim: token,
+      lastAttemptAt: new Date(now).toISOString(),
+      nextAttemptAt: new Date(now + backoffMs(attempts)).toISOString(),
+    },
   };
   const claim = await saveLead(store, claimed, read.etag);
   if (!claim.saved) return 'busy';
+  // The first slot at the provider is taken while the claim settles.
+  const firstSlot = pacer.take();
+  firstSlot.catch(() => undefined); // awaited below; a store error there fails the attempt
+  await sleep(settleMs());
+  const held = await readLead(store, id);
+  if (held?.lead.delivery.claim !== token) {
+    return 'busy';
+  }
 
   const next: Lead = { ...claimed, delivery: { ...claimed.delivery } };
-  const outcome = await sendMissing(store, next, mail, now, options.pacer);
+  const outcome = await sendMissing(store, next, mail, now, pacer, firstSlot);
   const d = next.delivery;
   const dealerDone = Boolean(d.dealer || d.fallback);
   const crmDone = mail.adfTo.length === 0 || Boolean(d.crm || d.fallback);
@@ -110,14 +136,15 @@ export async function deliverLead(store: Store, id: string, options: DeliverOpti
     // "Too many requests" says nothing against the lead: it is due again once the Retry-After has passed.
     const wait = failure.statusCode === 429 && failure.retryAfter ? failure.retryAfter * 1000 : backoffMs(attempts, failure.retryAfter ?? 0);
     d.nextAttemptAt = new Date(now + wait).toISOString();
-    if (failure.statusCode === 429 && failure.retryAfter) options.pacer?.holdFor(failure.retryAfter);
+    if (failure.statusCode === 429 && failure.retryAfter) await pacer.holdFor(failure.retryAfter);
     console.warn(`[leads] E-mail for lead ${id} failed (attempt ${attempts}): ${d.lastError}. Next try after ${d.nextAttemptAt}.`);
   } else {
     // Out of time in this run before a message could start: due again, and the try is not counted.
     d.attempts = delivery.attempts;
     delete d.nextAttemptAt;
   }
-  const saved = await saveLead(store, next, claim.etag);
+  delete d.claim;
+  const saved = await saveLead(store, next, held.etag);
   if (!saved.saved) console.warn(`[leads] Lead ${id} changed while its e-mail was sent; the retry job will reconcile it.`);
   return allDone ? 'sent' : outcome.failure ? 'failed' : 'deferred';
 }
@@ -127,8 +154,9 @@ export async function deliverLead(store: Store, id: string, options: DeliverOpti
  * (a provider that just refused one message is not asked again in the same attempt) or when the
  * run has no time left. The receipt comes last, so it never holds up the dealer's messages.
  */
-async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: number, pacer: Pacer | undefined): Promise<{ failure?: Failure }> {
+async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: number, pacer: Pacer, firstSlot: Promise<Slot>): Promise<{ failure?: Failure }> {
   const d = lead.delivery;
+  let reserved: Promise<Slot> | undefined = firstSlot;
   const send = async (part: Part, email: () => OutgoingEmail): Promise<Failure | 'deferred' | undefined> => {
     let message: OutgoingEmail;
     try {
@@ -137,7 +165,8 @@ async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: numb
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
       return { part, status: 'failed', error: `could not build the message: ${reason}`, statusCode: null, fault: 'message' };
     }
-    const slot = pacer ? await pacer.take() : { timeoutMs: mail.timeoutMs };
+    const slot = await (reserved ?? pacer.take());
+    reserved = undefined;
     if (!slot) return 'deferred';
     const result = await sendEmail(mail, message, slot.timeoutMs);
     if (result.status === 'failed') return { ...result, part };
@@ -155,7 +184,7 @@ async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: numb
       (d.contentFailures ?? 0) >= FALLBACK_AFTER
         ? await send('fallback', () => ({ to, ...fallbackEmail(lead, d.lastError ?? 'unknown'), idempotencyKey: `lead-${lead.id}-fallback` }))
         : await send('dealer', () => {
-            const email = leadEmail(lead, dealer, site);
+            const email = leadEmail(lead, dealer, site, photoLinker(lead, site, now));
             return { to, ...email, replyTo: lead.inquiry.email, attachments: [adfAttachment(lead, site)], idempotencyKey: `lead-${lead.id}-dealer` };
           });
     const stopped = stop(result);
@@ -199,6 +228,21 @@ async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: numb
     }
   }
   return {};
+}
+
+/** Signed links to the lead's photos, good for PHOTO_LINK_DAYS from this send (none without PHOTO_LINK_SECRET). */
+function photoLinker(lead: Lead, site: string, now: number): PhotoLinker {
+  const env = photoLinkEnv();
+  if (!lead.photos?.length) return () => undefined;
+  if (!env.ok) {
+    console.warn(`[leads] Lead ${lead.id}: no photo links in the e-mail, ${env.error}.`);
+    return () => undefined;
+  }
+  const { secret } = env;
+  if (!secret) return () => undefined;
+  const expires = now + env.days * 86_400_000;
+  const until = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'medium' }).format(new Date(expires));
+  return (n) => ({ url: photoLink(site, lead.id, n, expires, secret), expires: until });
 }
 
 function adfAttachment(lead: Lead, site: string): { filename: string; content: Uint8Array; contentType: string } {

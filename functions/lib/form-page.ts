@@ -1,36 +1,16 @@
 import type { Dealer } from '../../src/lib/data/dealer.ts';
-import {
-  FIELD_LABELS,
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_FIELD,
-  INQUIRY_FIELDS,
-  INTEREST_LABELS,
-  INTERESTS,
-  LIMITS,
-  UTM_FIELDS,
-  type FieldErrors,
-  type InquiryField,
-} from '../../src/lib/inquiry.ts';
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from '../../src/lib/inquiry.ts';
+import { fieldOf, type Errors, type FieldSpec, type FormSpec, type Option, type OptionGroup, type Values } from '../../src/lib/lead-form.ts';
+import { PHOTO_ACCEPT } from '../../src/lib/photos.ts';
 import { escapeHtml } from './text.ts';
 
 /**
- * The answer to a plain HTML form post (JavaScript off) that cannot be filed as sent: the
- * same form again, the visitor's input kept, each error beside its field and listed on top,
- * focus on the first error (autofocus needs no script). It posts to /api/contact again.
+ * The pages a lead function answers a plain HTML form post with (JavaScript off): any lead
+ * form again, from the same field specs as its island (src/lib/lead-form.ts), with the
+ * visitor's input kept, each error beside its field and listed on top, focus on the first
+ * error (autofocus needs no script); and the steps a form shows before it files (the rental
+ * quote). One renderer for every form (docs/decisions/one-lead-intake.md).
  */
-
-export interface FormPageInput {
-  /** What the visitor sent, as text. */
-  values: Record<string, string>;
-  errors: FieldErrors;
-  /** A problem that is not about one field (rate limit, storage down). */
-  notice?: string;
-  /** A fresh key, so a double submit of this page files one lead. */
-  idempotencyKey: string;
-}
-
-/** The hidden fields that carry where the lead came from through a second post. */
-const CARRIED = ['vehicle', 'page', 'referrer', ...UTM_FIELDS] as const;
 
 export const FORM_PAGE_STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a;background:#f8fafc;line-height:1.5}
@@ -44,67 +24,52 @@ label{display:block;font-weight:600;margin-bottom:.25rem}input,select,textarea{w
 [aria-invalid=true]{border:2px solid #b91c1c}.error{color:#b91c1c;font-size:.9375rem;margin:.25rem 0 0}
 button{font:inherit;font-weight:600;background:#166534;color:#fff;border:0;border-radius:.5rem;padding:.75rem 1.25rem;min-height:44px;cursor:pointer}button:hover{background:#14532d}
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}:focus-visible{outline:3px solid #16a34a;outline-offset:2px}
+fieldset{border:0;margin:0;padding:0;display:grid;gap:1rem}legend{font-weight:700;font-size:1.125rem;margin-bottom:.5rem}
+.check{display:flex;gap:.75rem;align-items:flex-start}.check input{width:1.5rem;min-height:1.5rem;height:1.5rem;margin-top:.125rem;flex:none}.check label{font-weight:400;margin:0}
+fieldset.choices legend{font-size:1rem;font-weight:600;margin-bottom:.25rem}fieldset.choices{gap:.5rem}
+.quote{background:#f0fdf4;border:2px solid #166534;border-radius:.75rem;padding:1rem 1.25rem;margin:1rem 0}.quote h2{margin:0 0 .5rem;font-size:1.25rem}
+dl{margin:0;display:grid;gap:.375rem}dl div{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 1rem}dt{margin:0}dd{margin:0;font-weight:600}
+dl div.total{border-top:1px solid #166534;padding-top:.375rem;font-size:1.125rem;font-weight:700}.note{font-size:.9375rem;color:#334155;margin:0 0 .25rem;font-weight:400}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;margin-top:1.25rem}button.secondary{background:#fff;color:#166534;border:2px solid #166534}button.secondary:hover{background:#f0fdf4}
+input[type=file]{padding:.5rem}
 `;
 
-export function formPage(input: FormPageInput, dealer: Dealer): string {
-  const { values, errors, notice } = input;
-  const firstInvalid = INQUIRY_FIELDS.find((field) => errors[field]);
-  const value = (name: string) => escapeHtml(values[name] ?? '');
-  const errorId = (field: InquiryField) => `contact-${field}-error`;
-  const control = (field: InquiryField) => {
-    const id = `contact-${field}`;
-    const error = errors[field];
-    const aria = `${error ? ` aria-invalid="true" aria-describedby="${errorId(field)}"` : ''}${field === firstInvalid ? ' autofocus' : ''}`;
-    const help = error ? `<p class="error" id="${errorId(field)}">${escapeHtml(error)}</p>` : '';
-    const label = `<label for="${id}">${escapeHtml(FIELD_LABELS[field])}</label>`;
-    if (field === 'message') {
-      return `<div>${label}<textarea id="${id}" name="message" rows="6" required maxlength="${LIMITS.message}"${aria}>${value('message')}</textarea>${help}</div>`;
-    }
-    if (field === 'interest') {
-      const chosen = values.interest || 'sales';
-      const options = INTERESTS.map((i) => `<option value="${i}"${i === chosen ? ' selected' : ''}>${INTEREST_LABELS[i]}</option>`).join('');
-      return `<div>${label}<select id="${id}" name="interest"${aria}>${options}</select>${help}</div>`;
-    }
-    const attrs = {
-      firstName: `type="text" autocomplete="given-name" maxlength="${LIMITS.name}"`,
-      lastName: `type="text" autocomplete="family-name" maxlength="${LIMITS.name}"`,
-      email: `type="email" autocomplete="email" maxlength="${LIMITS.email}"`,
-      phone: `type="tel" autocomplete="tel" maxlength="${LIMITS.phone}"`,
-    }[field];
-    return `<div>${label}<input id="${id}" name="${field}" ${attrs} required value="${value(field)}"${aria}>${help}</div>`;
-  };
-  const listed = INQUIRY_FIELDS.filter((field) => errors[field]);
-  const summary =
-    listed.length > 0
-      ? `<div class="summary"><h2>Please correct ${listed.length === 1 ? 'this field' : `these ${listed.length} fields`}</h2><ul>${listed
-          .map((field) => `<li><a href="#contact-${field}">${escapeHtml(errors[field] ?? '')}</a></li>`)
-          .join('')}</ul></div>`
-      : notice
-        ? `<div class="summary"><h2>Your message was not sent</h2><p>${escapeHtml(notice)}</p></div>`
-        : '';
-  const hidden = CARRIED.filter((name) => values[name])
-    .map((name) => `<input type="hidden" name="${name}" value="${value(name)}">`)
-    .join('');
-  const phone = dealer.phones.local;
+export interface FormPageInput {
+  /** What the visitor sent, as text. */
+  values: Values;
+  errors: Errors;
+  /** A problem that is not about one field (rate limit, storage down). */
+  notice?: string;
+  /** A fresh key, so a double submit of this page files one lead. */
+  idempotencyKey?: string;
+  /** Photos already received with this submission (kept for the next post). */
+  keptPhotos?: readonly { index: number; name: string }[];
+}
 
-  return functionPageHtml(
-    'Send Us a Message',
-    dealer,
-    FORM_PAGE_STYLE,
-    `<h1>Send Us a Message</h1>
-<p>Your message has not been sent yet. ${listed.length > 0 ? 'Fix what is marked below and send it again' : 'Please try again'}, or call us at <a href="tel:${escapeHtml(phone.e164)}">${escapeHtml(phone.display)}</a>.</p>
-${summary}
-<form method="post" action="/api/contact" novalidate>
-<div class="row">${control('firstName')}${control('lastName')}</div>
-<div class="row">${control('email')}${control('phone')}</div>
-${control('interest')}
-${control('message')}
-${hidden}<input type="hidden" name="${IDEMPOTENCY_FIELD}" value="${escapeHtml(input.idempotencyKey)}">
-<div class="hp" aria-hidden="true"><label for="contact-${HONEYPOT_FIELD}">Leave this field empty</label><input id="contact-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
-<div><button type="submit">Send Message</button></div>
-</form>
-<p><a href="/contact">Back to the contact page</a></p>`,
-  );
+/** How one form's page reads: its heading, what it posts to, its button, its words. */
+export interface PageSpec {
+  /** The page title and heading, e.g. "Send Us a Message". */
+  title: string;
+  action: string;
+  form: FormSpec;
+  submit: string;
+  /** "message" or "request": "Your message has not been sent yet." */
+  noun: string;
+  back: { href: string; text: string };
+  /** Names that ride along as hidden fields (where the lead came from). */
+  carried: readonly string[];
+  /** The first paragraph when nothing is wrong (a step shown again to change it). */
+  introUnchanged?: string;
+  /** What to do once the mistakes are fixed: "send it again", "ask for your quote again". */
+  again?: string;
+  /** A photo field makes the form post multipart/form-data. */
+  multipart?: boolean;
+  /** More submit buttons before the main one (e.g. "Get quote" without personal details). */
+  extraButtons?: string;
+}
+
+function shell(title: string, dealer: Dealer, body: string): string {
+  return functionPageHtml(title, dealer, FORM_PAGE_STYLE, body);
 }
 
 /**
@@ -131,4 +96,146 @@ ${main}
 </body>
 </html>
 `;
+}
+
+export const hidden = (name: string, value: string) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+
+export const carriedFields = (names: readonly string[], values: Values) =>
+  names
+    .map((name) => [name, textOf(values[name])] as const)
+    .filter(([, value]) => value)
+    .map(([name, value]) => hidden(name, value))
+    .join('');
+
+export const honeypot = (prefix: string) =>
+  `<div class="hp" aria-hidden="true"><label for="${prefix}-${HONEYPOT_FIELD}">Leave this field empty</label><input id="${prefix}-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>`;
+
+function textOf(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+}
+
+/** The controls of a form, from its specs: each with its label, hint, error and the visitor's value. */
+export function formFields(form: FormSpec, values: Values, errors: Errors, keptPhotos: FormPageInput['keptPhotos'] = []): string {
+  const order = form.sections.flatMap((section) => section.rows.flatMap((row) => (typeof row === 'string' ? [row] : row)));
+  const firstInvalid = order.find((name) => errors[name]);
+  const control = (spec: FieldSpec) => renderField(form.prefix, spec, values, errors, spec.name === firstInvalid, keptPhotos);
+  return form.sections
+    .map((section) => {
+      const rows = section.rows
+        .map((row) =>
+          typeof row === 'string' ? control(fieldOf(form, row)) : `<div class="row">${row.map((name) => control(fieldOf(form, name))).join('')}</div>`,
+        )
+        .join('\n');
+      return section.legend ? `<fieldset><legend>${escapeHtml(section.legend)}</legend>\n${rows}\n</fieldset>` : rows;
+    })
+    .join('\n');
+}
+
+function renderField(
+  prefix: string,
+  spec: FieldSpec,
+  values: Values,
+  errors: Errors,
+  first: boolean,
+  keptPhotos: NonNullable<FormPageInput['keptPhotos']>,
+): string {
+  const id = `${prefix}-${spec.name}`;
+  const error = errors[spec.name];
+  const hintId = spec.hint ? `${id}-hint` : '';
+  const describedBy = [error ? `${id}-error` : '', hintId].filter(Boolean).join(' ');
+  const aria = `${error ? ' aria-invalid="true"' : ''}${describedBy ? ` aria-describedby="${describedBy}"` : ''}${first ? ' autofocus' : ''}`;
+  const help = error ? `<p class="error" id="${id}-error">${escapeHtml(error)}</p>` : '';
+  const hint = spec.hint ? `<p id="${hintId}" class="note">${escapeHtml(spec.hint)}</p>` : '';
+  const label = `<label for="${id}">${escapeHtml(spec.label)}</label>`;
+  const value = textOf(values[spec.name]);
+  const chosen = new Set(Array.isArray(values[spec.name]) ? (values[spec.name] as string[]) : value ? [value] : []);
+
+  switch (spec.kind) {
+    case 'select': {
+      const option = (o: Option) => `<option value="${escapeHtml(o.value)}"${o.value === value ? ' selected' : ''}>${escapeHtml(o.label)}</option>`;
+      const options = spec.options
+        .map((o: Option | OptionGroup) => ('group' in o ? `<optgroup label="${escapeHtml(o.group)}">${o.options.map(option).join('')}</optgroup>` : option(o)))
+        .join('');
+      return `<div>${label}${hint}<select id="${id}" name="${spec.name}"${aria}>${options}</select>${help}</div>`;
+    }
+    case 'textarea':
+      return `<div>${label}${hint}<textarea id="${id}" name="${spec.name}" rows="${spec.rows}" maxlength="${spec.maxLength}"${spec.required ? ' required' : ''}${aria}>${escapeHtml(value)}</textarea>${help}</div>`;
+    case 'checkbox':
+      return `<div><div class="check"><input id="${id}" name="${spec.name}" type="checkbox"${value === 'on' || value === 'true' ? ' checked' : ''}${aria}>${label}</div>${help}</div>`;
+    case 'radios':
+    case 'checkboxes': {
+      const type = spec.kind === 'radios' ? 'radio' : 'checkbox';
+      const boxes = spec.options
+        .map((o, index) => {
+          const boxId = index === 0 ? id : `${id}-${o.value}`;
+          const boxAria = `${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}${first && index === 0 ? ' autofocus' : ''}`;
+          return `<div class="check"><input id="${boxId}" name="${spec.name}" type="${type}" value="${escapeHtml(o.value)}"${chosen.has(o.value) ? ' checked' : ''}${boxAria}><label for="${boxId}">${escapeHtml(o.label)}</label></div>`;
+        })
+        .join('');
+      return `<fieldset class="choices"${hintId ? ` aria-describedby="${hintId}"` : ''}><legend>${escapeHtml(spec.label)}</legend>${hint}${boxes}${help}</fieldset>`;
+    }
+    case 'photos': {
+      const kept = keptPhotos.length
+        ? `<p class="note">Received already, no need to choose again: ${keptPhotos.map((photo) => escapeHtml(photo.name)).join(', ')}.</p>${keptPhotos.map((photo) => hidden('keptPhoto', String(photo.index))).join('')}`
+        : '';
+      return `<div>${label}${hint}${kept}<input id="${id}" name="${spec.name}" type="file" accept="${PHOTO_ACCEPT}"${spec.max > 1 ? ' multiple' : ''}${aria}>${help}</div>`;
+    }
+    default: {
+      const attrs = [
+        spec.autoComplete ? ` autocomplete="${spec.autoComplete}"` : '',
+        spec.maxLength ? ` maxlength="${spec.maxLength}"` : '',
+        spec.inputMode ? ` inputmode="${spec.inputMode}"` : '',
+        spec.step ? ` step="${spec.step}"` : '',
+        spec.required ? ' required' : '',
+      ].join('');
+      return `<div>${label}${hint}<input id="${id}" name="${spec.name}" type="${spec.kind}" value="${escapeHtml(value)}"${attrs}${aria}>${help}</div>`;
+    }
+  }
+}
+
+/** The summary on top: the errors as links to their fields, or a notice. */
+function summary(form: FormSpec, errors: Errors, notice: string | undefined, noun: string): { html: string; count: number } {
+  const order = form.sections.flatMap((section) => section.rows.flatMap((row) => (typeof row === 'string' ? [row] : row)));
+  const listed = order.filter((name) => errors[name]);
+  if (listed.length > 0) {
+    const items = listed.map((name) => `<li><a href="#${form.prefix}-${name}">${escapeHtml(errors[name] ?? '')}</a></li>`).join('');
+    return {
+      html: `<div class="summary"><h2>Please correct ${listed.length === 1 ? 'this field' : `these ${listed.length} fields`}</h2><ul>${items}</ul></div>`,
+      count: listed.length,
+    };
+  }
+  if (notice) return { html: `<div class="summary"><h2>Your ${noun} was not sent</h2><p>${escapeHtml(notice)}</p></div>`, count: 0 };
+  return { html: '', count: 0 };
+}
+
+/** A form's page: heading, what went wrong, the form with the visitor's input. */
+export function formPage(page: PageSpec, input: FormPageInput, dealer: Dealer, before = ''): string {
+  const { values, errors, notice } = input;
+  const phone = dealer.phones.local;
+  const { html: top, count } = summary(page.form, errors, notice, page.noun);
+  const call = `call us at <a href="tel:${escapeHtml(phone.e164)}">${escapeHtml(phone.display)}</a>`;
+  const intro =
+    count > 0 || notice || !page.introUnchanged
+      ? `Your ${page.noun} has not been sent yet. ${count > 0 ? `Fix what is marked below and ${page.again ?? 'send it again'}` : 'Please try again'}, or ${call}.`
+      : page.introUnchanged;
+  const key = input.idempotencyKey ? hidden(IDEMPOTENCY_FIELD, input.idempotencyKey) : '';
+  return shell(
+    page.title,
+    dealer,
+    `<h1>${escapeHtml(page.title)}</h1>
+<p>${intro}</p>
+${top}${before}
+<form method="post" action="${page.action}"${page.multipart ? ' enctype="multipart/form-data"' : ''} novalidate>
+${formFields(page.form, values, errors, input.keptPhotos)}
+${carriedFields(page.carried, values)}${key}
+${honeypot(page.form.prefix)}
+<div class="actions">${page.extraButtons ?? ''}<button type="submit">${escapeHtml(page.submit)}</button></div>
+</form>
+<p><a href="${page.back.href}">${escapeHtml(page.back.text)}</a></p>`,
+  );
+}
+
+/** A page of its own for a step between posts (the rental quote): heading, body, back link. */
+export function stepPage(title: string, body: string, back: PageSpec['back'], dealer: Dealer): string {
+  return shell(title, dealer, `<h1>${escapeHtml(title)}</h1>\n${body}\n<p><a href="${back.href}">${escapeHtml(back.text)}</a></p>`);
 }

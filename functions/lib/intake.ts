@@ -1,5 +1,8 @@
+import type { Context } from '@netlify/functions';
+import { dealer } from '../../src/lib/data/dealer.ts';
 import {
   cleanLine,
+  cleanText,
   FILL_TIME_FIELD,
   HONEYPOT_FIELD,
   IDEMPOTENCY_FIELD,
@@ -9,22 +12,274 @@ import {
   MIN_FILL_MS,
   UTM_FIELDS,
 } from '../../src/lib/inquiry.ts';
-import type { LeadSourceRecord } from './lead.ts';
+import type { Errors, FormResult, Values } from '../../src/lib/lead-form.ts';
+import { unitSnapshot } from './catalog.ts';
+import { deliverLead } from './delivery.ts';
+import { formPage, type PageSpec } from './form-page.ts';
+import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from './http.ts';
+import type { Lead, LeadSourceRecord } from './lead.ts';
+import { attachPhotos, dropUploads, stagedPhotos, stagePhoto, type StagedPhoto } from './lead-photos.ts';
+import type { LeadForm } from './lead-records.ts';
+import { clientKey, takeToken } from './rate-limit.ts';
+import { readBody, type Fields, type PostedFile } from './request.ts';
+import { fileLead, leadsStore, readLead, recordSpam } from './store.ts';
 
 /**
- * The steps every lead intake shares (/api/contact, /api/reserve): the bot guards, where the
- * lead came from, the lead id of an idempotency key, and small helpers for posted fields.
+ * The one intake of every lead form (docs/product.md §Leads, docs/decisions/one-lead-intake.md):
+ * /api/contact, /api/reserve, /api/trade-in, /api/service-request, /api/parts-request and
+ * /api/unit-question are each `intake(form)`. For every form it reads the body (JSON, a plain
+ * form post, or multipart with photos), gives a repeated submission its first answer, keeps
+ * the rate limit and the bot guards, checks the input with the form's own schema, stages the
+ * photos, stores the lead in Netlify Blobs, answers, and e-mails it after the answer. A form
+ * brings its schema, how its lead is stored and how its page reads without JavaScript.
  */
 
 export type Channel = LeadSourceRecord['channel'];
 
-/** What happened to a lead request (inquiry or reservation), before it becomes a JSON or an HTML answer. */
-export type LeadOutcome<FieldErrors> =
+/** What happened to a submission, before it becomes a JSON or an HTML answer. */
+export type LeadOutcome =
   | { kind: 'accepted'; id: string }
-  | { kind: 'invalid'; error: string; errors: FieldErrors }
+  | { kind: 'invalid'; error: string; errors: Errors; kept: StagedPhoto[] }
   | { kind: 'rate-limited'; retryAfterSeconds: number }
   | { kind: 'conflict'; error: string }
   | { kind: 'unavailable' };
+
+export interface LeadBase {
+  id: string;
+  receivedAt: string;
+  source: LeadSourceRecord;
+  now: number;
+}
+
+export interface IntakeForm<V> {
+  id: LeadForm;
+  /** The lead in the log: "an inquiry", "a trade-in request". */
+  what: string;
+  /** The answers say "message" (the contact form) or "request". */
+  noun: 'message' | 'request';
+  /** "This Idempotency-Key was already used for a different inquiry". */
+  conflictNoun: 'inquiry' | 'request';
+  /** The fields in form order (errors are reported in it). */
+  fields: readonly string[];
+  /** Whether a 400 JSON answer lists every field's message (`errors`) beside the first (`error`). */
+  jsonFieldErrors: boolean;
+  /** How many photos the form takes (none when absent). */
+  photos?: number;
+  validate(fields: Fields, now: number): FormResult<V>;
+  /** The stored lead of a checked submission; the intake adds its unit and photos. */
+  lead(value: V, base: LeadBase): Lead;
+  /** The form's page without JavaScript. */
+  page(now: number): PageSpec;
+  /** A plain form post's step before filing (the rental quote): the page to answer, or undefined to go on. */
+  step?(fields: Fields, values: Values, now: number): Response | undefined;
+  /** The unit on the lot the lead is about, when the form names one in its fields. */
+  unitOf?(fields: Fields): string | undefined;
+}
+
+type IntakeContext = Partial<Pick<Context, 'ip' | 'waitUntil'>>;
+
+const phone = dealer.phones.local.display;
+
+/** The answers every form gives for the same situations, in its own words. */
+export function intakeErrors(noun: string, conflictNoun: string) {
+  return {
+    rateLimited: (minutes: number) =>
+      `Too many ${noun}s from your connection. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or call us at ${phone}.`,
+    unavailable: `We could not save your ${noun} just now. Please try again in a minute or call us at ${phone}.`,
+    keyReused: `This Idempotency-Key was already used for a different ${conflictNoun}`,
+  } as const;
+}
+
+/** HTML answers (the form again): their own policy, inline styles and posting back only. */
+const HTML_HEADERS: Readonly<Record<string, string>> = {
+  ...SECURITY_HEADERS,
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+};
+
+export function htmlResponse(body: string, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { ...HTML_HEADERS, ...headers } });
+}
+
+export function intake<V>(form: IntakeForm<V>): (request: Request, context?: IntakeContext) => Promise<Response> {
+  /** Requests with the same key that reach this instance together share one outcome. */
+  const inFlight = new Map<string, Promise<LeadOutcome>>();
+  const errors = intakeErrors(form.noun, form.conflictNoun);
+
+  return async function handle(request: Request, context: IntakeContext = {}): Promise<Response> {
+    if (request.method !== 'POST') return methodNotAllowed(['POST']);
+    const body = await readBody(request, { files: form.photos !== undefined });
+    if ('error' in body) return errorResponse(body.status, body.error);
+    const { channel, fields, files } = body;
+    const source = leadSource(request, fields, channel);
+    const now = Date.now();
+
+    const stepped = channel === 'form' ? form.step?.(fields, formValues(fields, source), now) : undefined;
+    if (stepped) return stepped;
+
+    // A plain post with photos needs a key of its own: the photos wait under it for the next post.
+    if (channel === 'form' && form.photos !== undefined && stringField(fields[IDEMPOTENCY_FIELD]) === undefined && !request.headers.get('idempotency-key')) {
+      fields[IDEMPOTENCY_FIELD] = crypto.randomUUID();
+    }
+    const lead = await leadIdOf(request, fields);
+    if ('error' in lead) return errorResponse(400, lead.error);
+    const { id, keyed } = lead;
+    const outcome = await fileOnce(inFlight, id, keyed, () => file(form, request, context, { fields, files, source, id, keyed, now, channel }), form.what);
+    return respond(form, errors, outcome, channel, fields, source, now);
+  };
+}
+
+interface Submission {
+  fields: Fields;
+  files: PostedFile[];
+  source: LeadSourceRecord;
+  id: string;
+  keyed: boolean;
+  now: number;
+  channel: Channel;
+}
+
+async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeContext, submission: Submission): Promise<LeadOutcome> {
+  const { fields, files, source, id, keyed, now, channel } = submission;
+  const store = leadsStore();
+  const reused = { kind: 'conflict', error: intakeErrors(form.noun, form.conflictNoun).keyReused } as const;
+
+  // A repeated submission (same key) gets the first answer and files nothing.
+  if (keyed) {
+    const first = await readLead(store, id);
+    if (first) return sameSubmission(first.lead, fields) ? { kind: 'accepted', id } : reused;
+  }
+
+  const ip = context.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
+  const rate = await takeToken(store, await clientKey(ip), id, now);
+  if (!rate.allowed) return { kind: 'rate-limited', retryAfterSeconds: rate.retryAfterSeconds };
+
+  // Bot guards, only when the form sends them: a plain API call with the fields is a lead.
+  const bot = botReason(fields);
+  if (bot) {
+    await recordSpam(store, { at: now, reason: bot, channel: source.channel, page: source.page });
+    return { kind: 'accepted', id };
+  }
+
+  // Photos of a plain form post are checked and kept even when another field is wrong.
+  const photoErrors: string[] = [];
+  if (form.photos !== undefined && files.length > 0) {
+    const staged = await stagedPhotos(store, id);
+    let index = staged.reduce((next, photo) => Math.max(next, photo.index + 1), 0);
+    for (const posted of files.filter((candidate) => candidate.field === 'photos')) {
+      const result = await stagePhoto(store, id, index, posted.name, posted.bytes, form.photos, now);
+      if (result.ok) index++;
+      else photoErrors.push(result.error);
+    }
+  }
+
+  const result = form.validate(fields, now);
+  if (!result.ok || photoErrors.length > 0) {
+    const problems: Errors = result.ok ? {} : { ...result.errors };
+    if (photoErrors.length > 0) problems.photos = photoErrors.join(' ');
+    const first = form.fields.find((name) => problems[name]);
+    const kept = form.photos !== undefined ? await stagedPhotos(store, id) : [];
+    return { kind: 'invalid', error: (first && problems[first]) || (result.ok ? '' : result.error), errors: problems, kept };
+  }
+
+  const base: LeadBase = { id, receivedAt: new Date(now).toISOString(), source, now };
+  const lead = form.lead(result.value, base);
+  const unit = unitSnapshot(form.unitOf?.(fields) ?? source.vehicle);
+  if (unit) lead.unit = unit;
+  if (form.photos !== undefined) {
+    const chosen = channel === 'json' ? photoIndexes(fields.photos) : undefined;
+    const photos = channel === 'json' && chosen?.length === 0 ? [] : await attachPhotos(store, id, chosen);
+    if (photos.length > 0) lead.photos = photos;
+  }
+
+  const filed = await fileLead(store, lead);
+  if (!filed.created) return !filed.existing || sameSubmission(filed.existing, fields) ? { kind: 'accepted', id } : reused;
+  if (form.photos !== undefined) await dropUploads(store, id);
+
+  // The visitor's answer does not wait for the e-mail; a failed send stays pending for the retry job.
+  const sending = deliverLead(store, id).catch((error: unknown) => {
+    console.error(`[leads] E-mail step for lead ${id} failed: ${error instanceof Error ? error.message : 'unknown error'}`);
+  });
+  if (context.waitUntil) context.waitUntil(sending);
+  return { kind: 'accepted', id };
+}
+
+/** The staged photos a JSON submission names: `photos: [0, 2]` (indexes of its uploads). */
+function photoIndexes(value: unknown): number[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((item) => (typeof item === 'object' && item !== null ? (item as { index?: unknown }).index : item))
+    .filter((item): item is number => Number.isInteger(item));
+}
+
+function respond<V>(
+  form: IntakeForm<V>,
+  errors: ReturnType<typeof intakeErrors>,
+  outcome: LeadOutcome,
+  channel: Channel,
+  fields: Fields,
+  source: LeadSourceRecord,
+  now: number,
+): Response {
+  if (channel === 'form') {
+    if (outcome.kind === 'accepted')
+      return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, Location: '/thank-you', 'Cache-Control': 'no-store' } });
+    const status = { invalid: 400, conflict: 422, 'rate-limited': 429, unavailable: 503 }[outcome.kind];
+    const notice =
+      outcome.kind === 'rate-limited'
+        ? errors.rateLimited(minutes(outcome.retryAfterSeconds))
+        : outcome.kind === 'unavailable'
+          ? errors.unavailable
+          : outcome.kind === 'conflict'
+            ? outcome.error
+            : undefined;
+    // Photos already received stay with the key they were staged under; otherwise a fresh key.
+    const keptPhotos = outcome.kind === 'invalid' ? outcome.kept : [];
+    const key = keptPhotos.length > 0 ? (stringField(fields[IDEMPOTENCY_FIELD]) ?? crypto.randomUUID()) : crypto.randomUUID();
+    const page = formPage(
+      form.page(now),
+      { values: formValues(fields, source), errors: outcome.kind === 'invalid' ? outcome.errors : {}, notice, idempotencyKey: key, keptPhotos },
+      dealer,
+    );
+    return htmlResponse(page, status, retryAfter(outcome));
+  }
+  switch (outcome.kind) {
+    case 'accepted':
+      return jsonResponse({ ok: true, id: outcome.id });
+    case 'invalid':
+      return form.jsonFieldErrors ? jsonResponse({ error: outcome.error, errors: outcome.errors }, { status: 400 }) : errorResponse(400, outcome.error);
+    case 'conflict':
+      return errorResponse(422, outcome.error);
+    case 'rate-limited':
+      return errorResponse(429, errors.rateLimited(minutes(outcome.retryAfterSeconds)), { headers: retryAfter(outcome) });
+    case 'unavailable':
+      return errorResponse(503, errors.unavailable, { headers: retryAfter(outcome) });
+  }
+}
+
+function retryAfter(outcome: LeadOutcome): Record<string, string> {
+  if (outcome.kind === 'rate-limited') return { 'Retry-After': String(outcome.retryAfterSeconds) };
+  if (outcome.kind === 'unavailable') return { 'Retry-After': '60' };
+  return {};
+}
+
+/** What the visitor sent, as text, plus where the lead came from (carried through the next post). */
+export function formValues(fields: Fields, source: LeadSourceRecord): Values {
+  return {
+    ...Object.fromEntries(
+      Object.entries(fields).map(([name, value]) => [name, Array.isArray(value) ? value.map((item) => stringField(item) ?? '') : (stringField(value) ?? '')]),
+    ),
+    ...defined({ page: source.page, vehicle: source.vehicle, referrer: source.referrer }),
+    ...source.utm,
+  };
+}
+
+/** A copy of a submission is the same visitor: the e-mail address it was filed with. */
+function sameSubmission(lead: Lead, fields: Fields): boolean {
+  const email = stringField(fields.email);
+  return email !== undefined && cleanText(email).trim() === lead.inquiry.email;
+}
 
 export function botReason(fields: Record<string, unknown>): 'honeypot' | 'too-fast' | undefined {
   const honeypot = fields[HONEYPOT_FIELD];
@@ -39,7 +294,7 @@ export function botReason(fields: Record<string, unknown>): 'honeypot' | 'too-fa
 
 /**
  * Page, vehicle, referrer and UTM parameters as the island sends them; without JavaScript the
- * contact page's own address (the Referer of a same-site form post) supplies page, vehicle and UTM.
+ * form page's own address (the Referer of a same-site form post) supplies page, vehicle and UTM.
  */
 export function leadSource(request: Request, fields: Record<string, unknown>, channel: Channel): LeadSourceRecord {
   const sent = leadSourceSchema.parse(pick(fields, ['page', 'vehicle', 'referrer', ...UTM_FIELDS]));
@@ -104,23 +359,22 @@ export async function leadIdOf(request: Request, fields: Record<string, unknown>
 }
 
 /**
- * Runs `file` once for requests with the same key that reach this instance together: the
+ * Runs `work` once for requests with the same key that reach this instance together: the
  * second waits for the first's outcome instead of filing again (a double click). Unkeyed
- * requests always run. `what` names the request in the log when filing throws.
+ * requests always run. `what` names the lead in the log when filing throws.
  */
-export async function fileOnce<T>(
-  inFlight: Map<string, Promise<T>>,
+export async function fileOnce(
+  inFlight: Map<string, Promise<LeadOutcome>>,
   id: string,
   keyed: boolean,
-  file: () => Promise<T>,
-  unavailable: T,
+  work: () => Promise<LeadOutcome>,
   what: string,
-): Promise<T> {
+): Promise<LeadOutcome> {
   const running = keyed ? inFlight.get(id) : undefined;
   if (running) return running;
-  const promise = file().catch((error: unknown) => {
+  const promise = work().catch((error: unknown): LeadOutcome => {
     console.error(`[leads] Could not file ${what}: ${error instanceof Error ? error.message : 'unknown error'}`);
-    return unavailable;
+    return { kind: 'unavailable' };
   });
   if (!keyed) return promise;
   inFlight.set(id, promise);

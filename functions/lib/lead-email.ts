@@ -2,6 +2,7 @@ import type { Dealer } from '../../src/lib/data/dealer.ts';
 import type { VehicleDescription } from '../../src/lib/inquiry.ts';
 import { leadVehicle } from './catalog.ts';
 import { interestLabel, type Lead } from './lead.ts';
+import { detailBlocks, FORM_TITLES, formOf, formSubject, type PhotoLinker } from './lead-details.ts';
 import { escapeHtml, oneLine } from './text.ts';
 import { reservationHtml, reservationSubject, reservationText } from './reservation-email.ts';
 
@@ -48,14 +49,21 @@ function zoneAbbreviation(iso: string, timeZone: string): string {
  * The dealer's message. Total: it answers for every lead that parses as a stored lead (a page
  * or date that is no address or time is shown as text), so a lead never waits on its own e-mail.
  */
-export function leadEmail(lead: Lead, dealer: Dealer, site: string): LeadEmail {
+export function leadEmail(lead: Lead, dealer: Dealer, site: string, photoLink?: PhotoLinker): LeadEmail {
   const { inquiry, source } = lead;
   const name = oneLine(`${inquiry.firstName} ${inquiry.lastName}`, 80);
   const interest = interestLabel(inquiry.interest);
   const vehicle = safeVehicle(lead);
+  const form = formOf(lead);
+  const newer = formSubject(lead, name);
   const subject = lead.reservation
     ? oneLine(reservationSubject(name, lead.reservation), 200)
-    : `New ${interest.toLowerCase()} inquiry from ${name}${vehicle ? ` about the ${oneLine(vehicle.label, 60)}` : ''}`;
+    : newer
+      ? oneLine(newer, 200)
+      : `New ${interest.toLowerCase()} inquiry from ${name}${vehicle ? ` about the ${oneLine(vehicle.label, 60)}` : ''}`;
+  const what = form === 'contact' || form === 'reservation' ? 'inquiry' : FORM_TITLES[form];
+  const heading = form === 'contact' || form === 'reservation' ? `New ${interest.toLowerCase()} inquiry` : `New ${FORM_TITLES[form]}`;
+  const blocks = detailBlocks(lead, site, photoLink);
   const utm = Object.entries(source.utm)
     .map(([key, value]) => `${key.replace('utm_', '')}=${value}`)
     .join(', ');
@@ -66,7 +74,7 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string): LeadEmail {
     ['Email', inquiry.email],
     ['Phone', inquiry.phone],
     ['Interest', interest],
-    ['Vehicle', vehicle ? `${vehicle.label} (${source.vehicle})` : undefined],
+    ['Vehicle', vehicle && !lead.unit ? `${vehicle.label} (${source.vehicle})` : undefined],
   ];
   const origin: [string, string | undefined][] = [
     ['Page', page],
@@ -79,11 +87,12 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string): LeadEmail {
   const present = (rows: [string, string | undefined][]) => rows.filter((row): row is [string, string] => Boolean(row[1]));
 
   const text = [
-    `New inquiry from the ${dealer.name} website. Reply to this e-mail to answer ${name} directly.`,
+    `New ${what} from the ${dealer.name} website. Reply to this e-mail to answer ${name} directly.`,
     '',
     ...present(details).map(([label, value]) => `${`${label}:`.padEnd(10)}${oneLine(value, 500)}`),
     '',
     ...(lead.reservation ? [...reservationText(lead.reservation), ''] : []),
+    ...blocks.flatMap((block) => [`${block.heading}:`, ...block.rows.map(([label, value]) => `  ${`${label}:`.padEnd(15)}${oneLine(value, 500)}`), '']),
     'Message:',
     inquiry.message,
     '',
@@ -100,10 +109,14 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string): LeadEmail {
     escapeHtml(subject),
     '</title></head><body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#0f172a">',
     '<div style="max-width:640px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">',
-    `<h1 style="margin:0 0 4px;font-size:20px">New ${escapeHtml(interest.toLowerCase())} inquiry</h1>`,
+    `<h1 style="margin:0 0 4px;font-size:20px">${escapeHtml(heading)}</h1>`,
     `<p style="margin:0 0 16px;color:#475569">From the ${escapeHtml(dealer.name)} website. Reply to this e-mail to answer ${escapeHtml(name)} directly.</p>`,
     `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:15px">${present(details).map(row).join('')}</table>`,
     lead.reservation ? reservationHtml(lead.reservation) : '',
+    ...blocks.map(
+      (block) =>
+        `<h2 style="margin:20px 0 8px;font-size:16px">${escapeHtml(block.heading)}</h2><table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:15px">${block.rows.map(row).join('')}</table>`,
+    ),
     '<h2 style="margin:20px 0 8px;font-size:16px">Message</h2>',
     `<div style="white-space:pre-wrap;padding:12px;background:#f1f5f9;border-radius:8px;font-size:15px">${escapeHtml(inquiry.message)}</div>`,
     '<h2 style="margin:20px 0 8px;font-size:16px">Where it came from</h2>',
@@ -118,6 +131,10 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string): LeadEmail {
 /** E-mail and phone become links (with escaped, checked targets); everything else is text. */
 function cell(label: string, value: string): string {
   const shown = escapeHtml(value);
+  // Our own addresses (a unit's page, a photo's signed link) are links; what the visitor typed never is.
+  if (label === 'Listing' || /^Photo \d+$/.test(label)) {
+    return shown.replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${/^Photo/.test(label) ? 'open the photo' : url}</a>`);
+  }
   if (label === 'Email') return `<a href="mailto:${encodeURIComponent(value).replace(/%40/g, '@')}">${shown}</a>`;
   if (label === 'Phone') {
     const digits = value.replace(/[^\d+]/g, '');

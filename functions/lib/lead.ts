@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { LEAD_INTERESTS, type LeadInterest } from '../../src/lib/contact-link.ts';
 import { INTEREST_LABELS, inquirySchema, UTM_FIELDS } from '../../src/lib/inquiry.ts';
+import {
+  LEAD_FORMS,
+  partsRecordSchema,
+  photoRecordSchema,
+  questionRecordSchema,
+  serviceRecordSchema,
+  tradeRecordSchema,
+  unitSnapshotSchema,
+} from './lead-records.ts';
 import { storedReservationSchema } from './reservation-record.ts';
 
 /** Where a lead came from: what every lead records (docs/product.md §Leads). */
@@ -22,6 +31,8 @@ const receiptSchema = z.union([sentSchema, z.object({ skipped: z.enum(['off', 'd
 const deliverySchema = z.object({
   attempts: z.number().int().nonnegative(),
   lastAttemptAt: z.string().optional(),
+  /** The token of the attempt sending it right now (lib/delivery.ts): of racing senders, the one whose token stays sends. */
+  claim: z.string().optional(),
   /** The retry job leaves the lead alone until then (backoff). */
   nextAttemptAt: z.string().optional(),
   /** Why the last attempt failed, kept until the lead is sent. */
@@ -47,8 +58,22 @@ export const leadSchema = z.object({
   inquiry: z.object({ ...inquirySchema.shape, interest: z.enum(LEAD_INTERESTS) }),
   source: sourceSchema,
   delivery: deliverySchema,
+  /** Which form it came from; leads filed before there were several forms are contact messages or reservations. */
+  form: z.enum(LEAD_FORMS).optional(),
+  /** The unit on the lot it is about, as it was listed then. */
+  unit: unitSnapshotSchema.optional(),
   /** A rental reservation request: what was asked for and the quote it was given. */
   reservation: storedReservationSchema.optional(),
+  /** A trade-in: the visitor's cart. */
+  trade: tradeRecordSchema.optional(),
+  /** A service appointment request. */
+  service: serviceRecordSchema.optional(),
+  /** A parts request. */
+  parts: partsRecordSchema.optional(),
+  /** A question about one unit. */
+  question: questionRecordSchema.optional(),
+  /** The visitor's photos, stored beside the lead. */
+  photos: z.array(photoRecordSchema).optional(),
 });
 
 export type Lead = z.infer<typeof leadSchema>;

@@ -3,6 +3,7 @@ import { models } from '../../src/lib/data/models.ts';
 import { rentalGroups } from '../../src/lib/data/rentals.ts';
 import { catalog } from './catalog.ts';
 import { interestLabel, type Lead } from './lead.ts';
+import { FORM_TITLES, formOf } from './lead-details.ts';
 import { pageAddress, receivedText, safeVehicle } from './lead-email.ts';
 import { escapeHtml } from './text.ts';
 
@@ -21,6 +22,7 @@ export interface ReceiptEmail {
 
 /** The catalog name of the lead's vehicle, only when the lead names a unit or a model we have. */
 function knownVehicle(lead: Lead): string | undefined {
+  if (lead.unit && catalog.units.some((unit) => unit.id === lead.unit?.id)) return catalog.units.find((unit) => unit.id === lead.unit?.id)?.name;
   const ref = lead.source.vehicle;
   if (!ref) return undefined;
   const known = catalog.units.some((unit) => unit.id === ref) || models.some((model) => model.slug === ref);
@@ -40,8 +42,11 @@ export function receiptEmail(lead: Lead, dealer: Dealer, site: string): ReceiptE
   const when = receivedText(lead.receivedAt);
   const phone = dealer.phones.local;
   const { maxHours, typical } = dealer.inquiryResponse;
-  const subject = `We received your ${interest.toLowerCase()} inquiry - ${dealer.name}`;
+  const form = formOf(lead);
+  const newer = form !== 'contact' && form !== 'reservation';
+  const subject = newer ? `We received your ${FORM_TITLES[form]} - ${dealer.name}` : `We received your ${interest.toLowerCase()} inquiry - ${dealer.name}`;
   const rows: [string, string][] = [
+    ...(newer ? [['Request', FORM_TITLES[form].replace(/^./, (c) => c.toUpperCase())] as [string, string]] : []),
     ['Interest', interest],
     ...(vehicle ? [['Vehicle', vehicle] as [string, string]] : []),
     ...(group ? [['Rental cart', group] as [string, string]] : []),
@@ -49,7 +54,8 @@ export function receiptEmail(lead: Lead, dealer: Dealer, site: string): ReceiptE
   ];
   const answer = `We answer within ${maxHours} hours, typically within ${typical} during business hours.`;
   const call = `Need us sooner? Call ${phone.display}.`;
-  const why = `You receive this e-mail because this address was entered in the contact form at ${pageAddress('/contact', site)}. If that was not you, no action is needed: we only write again to answer the inquiry.`;
+  const where = newer ? `a form on our website, ${pageAddress('/', site)}` : `the contact form at ${pageAddress('/contact', site)}`;
+  const why = `You receive this e-mail because this address was entered in ${where}. If that was not you, no action is needed: we only write again to answer the inquiry.`;
   const address = `${dealer.name}, ${dealer.address.street}, ${dealer.address.city}, ${dealer.address.region} ${dealer.address.postalCode}`;
 
   const text = [

@@ -1,6 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import { addressHash, RECEIPT_WINDOW_MS } from './delivery.ts';
 import type { Lead } from './lead.ts';
+import { pruneUploads } from './lead-photos.ts';
 import { allLeads, deleteLead, keys, parseMarker, readLead } from './store.ts';
 
 /**
@@ -23,6 +24,10 @@ export function retentionCutoff(now: number, months: number): number {
 export interface PruneSummary {
   /** Leads deleted (with their markers). */
   leads: number;
+  /** Visitors' photos deleted with those leads. */
+  photos: number;
+  /** Photos sent with a request that was never filed, deleted a day later. */
+  uploads: number;
   /** Receipt records (one per address, kept a day) deleted. */
   receipts: number;
   /** Spam counters older than the retention deleted. */
@@ -32,7 +37,8 @@ export interface PruneSummary {
 /** Deletes what is older than the retention. Lists marker keys (they carry the time); reads a lead only when it has no marker yet. */
 export async function pruneExpired(store: Store, now: number, months: number): Promise<PruneSummary> {
   const cutoff = retentionCutoff(now, months);
-  const summary: PruneSummary = { leads: 0, receipts: 0, spam: 0 };
+  const summary: PruneSummary = { leads: 0, photos: 0, uploads: 0, receipts: 0, spam: 0 };
+  const deleted = new Set<string>();
 
   const [received, stored] = await Promise.all([store.list({ prefix: 'received/' }), store.list({ prefix: 'leads/' })]);
   const indexed = new Set<string>();
@@ -41,8 +47,9 @@ export async function pruneExpired(store: Store, now: number, months: number): P
     if (!marker) continue;
     indexed.add(marker.id);
     if (marker.at < cutoff) {
-      await deleteLead(store, { id: marker.id, receivedAt: new Date(marker.at).toISOString() });
-      summary.leads++;
+      summary.photos += (await deleteLead(store, { id: marker.id, receivedAt: new Date(marker.at).toISOString() })).photos;
+      if (!deleted.has(marker.id)) summary.leads++;
+      deleted.add(marker.id);
     }
   }
   // Leads filed before the received/ markers existed: read once, then deleted or given a marker.
@@ -52,12 +59,14 @@ export async function pruneExpired(store: Store, now: number, months: number): P
     const lead = (await readLead(store, id))?.lead;
     if (!lead) continue;
     if (Date.parse(lead.receivedAt) < cutoff) {
-      await deleteLead(store, lead);
+      summary.photos += (await deleteLead(store, lead)).photos;
       summary.leads++;
     } else {
       await store.set(keys.received(lead), '');
     }
   }
+
+  summary.uploads = await pruneUploads(store, now);
 
   const receipts = await store.list({ prefix: 'receipts/' });
   for (const { key } of receipts.blobs) {

@@ -11,19 +11,24 @@ import { leadSchema, type Lead } from './lead.ts';
  *                              queue, oldest first; older deploys wrote pending/<id>)
  *   receipts/<address hash>    when the visitor's address last got a receipt (one a day)
  *   spam/<time>-<random>       one record per bot attempt (honeypot or too quick)
- *   rate/<client>/<time>-…     one record per request of a client, for the rate limit
+ *   rate/<client>/<time>-…     one record per submission of a client, for the rate limit
+ *   photos/<id>/<n>            a visitor's photo of the lead (lead-photos.ts, which also keeps the
+ *                              uploads/ and staged/ entries of photos waiting for their lead)
+ *   pace/<time>, pace-hold     the provider's pace shared by every sender (pacer.ts)
  *
  * A double e-mail and conditional writes. Filing a lead (onlyIfNew) and claiming an attempt to
- * send it (onlyIfMatch with the ETag read just before) decide every race: only the request that
- * filed the lead sends it at once, and of two senders (that request, the retry job, a resend)
- * only the one whose claim was written sends. In production the client sends If-None-Match: *
- * or If-Match and the Blobs service applies the condition to the write itself (412 when it
- * lost), with the ETag of the last write: so there a lead cannot be e-mailed twice. The local
- * sandbox (`netlify serve`, @netlify/blobs/server) is weaker, which explains the rare double
- * seen against it: its reads carry no ETag (see readJSON), it checks the condition and writes
- * with awaits in between, and its ETag is derived from the file's modification time, so two
- * writers within the same millisecond can both win. Every try of a message then still carries
- * the same idempotency key, and the provider keeps one message per key for 24 hours.
+ * send it (onlyIfMatch with the ETag read just before, and a token of its own) decide every
+ * race: of two senders (the requests that filed it, the retry job, a resend) only the one whose
+ * claim is still there once the store has settled sends. In production the client sends
+ * If-None-Match: * or If-Match and the Blobs service applies the condition to the write itself
+ * (412 when it lost), with the ETag of the last write. The local sandbox (`netlify serve`,
+ * @netlify/blobs/server) is weaker: its reads carry no ETag (see readJSON), it checks the
+ * condition and writes with awaits in between, and its ETag is derived from the file's
+ * modification time, so several writers racing for one key can all be told they won (40 posts
+ * with one key on a busy machine: up to 22 "filed" it). So a claim is read back after
+ * settling time (confirmWrite, delivery.ts): of racing writers only the last one finds its own
+ * token, and only it sends. Every try of a message still carries the same idempotency key,
+ * and the provider keeps one message per key for 24 hours.
  */
 export const STORE_NAME = 'leads';
 
@@ -103,8 +108,35 @@ export async function saveLead(store: Store, lead: Lead, etag: string | undefine
   return { saved: true, etag: write.etag };
 }
 
+/**
+ * Deletes every pending marker of the lead: its own, and any that filings racing with it left
+ * under another millisecond (the local sandbox lets two conditional writes both succeed).
+ */
 export async function clearPending(store: Store, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<void> {
-  await Promise.all([store.delete(keys.pending(lead)), store.delete(keys.legacyPending(lead.id))]);
+  const { blobs } = await store.list({ prefix: 'pending/' });
+  const others = blobs.filter((blob) => parseMarker(blob.key, 'pending')?.id === lead.id).map((blob) => blob.key);
+  await Promise.all([...new Set([keys.pending(lead), keys.legacyPending(lead.id), ...others])].map((key) => store.delete(key)));
+}
+
+/**
+ * How long a conditional write is given to settle before it is read back (LEADS_SETTLE_MS,
+ * default 250 ms). On Netlify the condition holds on the write itself; the local sandbox checks
+ * it and writes with awaits in between, so two writers can both be told they won. Whoever
+ * reads back its own value once every writer that raced with it has landed did win.
+ */
+export const SETTLE_DEFAULT_MS = 250;
+
+export function settleMs(source: Record<string, string | undefined> = process.env): number {
+  const value = Number(source.LEADS_SETTLE_MS);
+  return source.LEADS_SETTLE_MS && Number.isFinite(value) && value >= 0 && value <= 5_000 ? value : SETTLE_DEFAULT_MS;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** After `waitMs` (at least the settling time), whether `key` still holds `token`. */
+export async function confirmWrite(store: Store, key: string, token: string, waitMs = 0): Promise<boolean> {
+  await sleep(Math.max(settleMs(), waitMs));
+  return (await store.get(key, { type: 'text' })) === token;
 }
 
 export interface PendingEntry {
@@ -147,10 +179,12 @@ export async function allLeads(store: Store): Promise<Lead[]> {
   return leads.filter((lead): lead is Lead => Boolean(lead)).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
 }
 
-/** Deletes a lead and everything stored with it (its markers). */
-export async function deleteLead(store: Store, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<void> {
-  await Promise.all([clearPending(store, lead), store.delete(keys.received(lead))]);
+/** Deletes a lead and everything stored with it (its markers and its photos). */
+export async function deleteLead(store: Store, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<{ photos: number }> {
+  const photos = await store.list({ prefix: `photos/${lead.id}/` });
+  await Promise.all([clearPending(store, lead), store.delete(keys.received(lead)), ...photos.blobs.map((blob) => store.delete(blob.key))]);
   await store.delete(keys.lead(lead.id));
+  return { photos: photos.blobs.length };
 }
 
 export type SpamReason = 'honeypot' | 'too-fast';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -22,6 +22,8 @@ interface Page {
   html: string;
   /** The address of its island runtime, once taken out of the page. */
   runtime?: string;
+  /** Its own module scripts, once taken out of the page (loaded when idle). */
+  modules?: string[];
 }
 
 /** What the steps share across pages. */
@@ -34,7 +36,12 @@ interface Site {
   readonly files: Map<string, string>;
   /** The CSP hashes of every inline script. */
   readonly scriptHashes: Set<string>;
+  /** Module scripts to rename under dist/ (Astro's name → a short one). */
+  readonly renames: Map<string, string>;
 }
+
+/** A module script Astro bundled for the page (the layout's analytics events). */
+const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.([\w-]+)\.js)"><\/script>/g;
 
 type Step = readonly [name: string, run: (page: Page, site: Site) => void];
 
@@ -56,6 +63,19 @@ export const STEPS: readonly Step[] = [
       page.runtime = url;
     },
   ],
+  // Astro prints a module script of the layout (the analytics events) in the head: it waits for idle
+  // too, under a short name, since its address is in every page's first flight.
+  [
+    'take out the page modules',
+    (page, site) => {
+      page.html = page.html.replace(MODULE_SCRIPT, (_tag: string, src: string, hash: string) => {
+        const to = `/_astro/page.${hash}.js`;
+        site.renames.set(src, to);
+        (page.modules ??= []).push(to);
+        return '';
+      });
+    },
+  ],
   // The rules the page's markup can use inline, the whole stylesheet deferred.
   ['inline the critical CSS', (page, site) => (page.html = inlineCriticalCss(page.html, site.stylesheets))],
   // One loader script for the deferred stylesheet and the runtime (it reads them from its attributes).
@@ -63,7 +83,8 @@ export const STEPS: readonly Step[] = [
     'add the page loader',
     (page, site) => {
       const stylesheet = deferredStylesheetOf(page.html);
-      const attributes = `${stylesheet ? ` data-stylesheet="${stylesheet}"` : ''}${page.runtime ? ` data-runtime="${page.runtime}"` : ''}`;
+      const modules = page.modules?.length ? ` data-modules="${page.modules.join(' ')}"` : '';
+      const attributes = `${stylesheet ? ` data-stylesheet="${stylesheet}"` : ''}${page.runtime ? ` data-runtime="${page.runtime}"` : ''}${modules}`;
       if (attributes) page.html = page.html.replace('</head>', `<script${attributes}>${site.loader}</script></head>`);
     },
   ],
@@ -117,7 +138,7 @@ async function builtFiles(dir: string, suffix: string): Promise<string[]> {
 
 const addressOf = (out: string, file: string) => `/${relative(out, file).replace(/\\/g, '/')}`;
 
-export default function firstPaint({ frameOrigin }: { frameOrigin: string }): AstroIntegration {
+export default function firstPaint({ frameOrigin, tagManager = false }: { frameOrigin: string; tagManager?: boolean }): AstroIntegration {
   return {
     name: 'first-paint',
     hooks: {
@@ -128,7 +149,7 @@ export default function firstPaint({ frameOrigin }: { frameOrigin: string }): As
         const out = fileURLToPath(dir);
         const stylesheets = new Map<string, string>();
         for (const file of await builtFiles(out, '.css')) stylesheets.set(addressOf(out, file), await readFile(file, 'utf8'));
-        const site: Site = { stylesheets, loader: await bundleLoader(), files: new Map(), scriptHashes: new Set() };
+        const site: Site = { stylesheets, loader: await bundleLoader(), files: new Map(), scriptHashes: new Set(), renames: new Map() };
 
         // The editors' admin is no public page: it loads the whole admin under a policy of its own (ADMIN_HEADERS).
         const pages = (await builtFiles(out, '.html')).filter((file) => !isAdminPage(relative(out, file)));
@@ -148,7 +169,8 @@ export default function firstPaint({ frameOrigin }: { frameOrigin: string }): As
         }
         await mkdir(join(out, '_astro'), { recursive: true });
         for (const [url, code] of site.files) await writeFile(join(out, url), code);
-        await writeFile(join(out, '_headers'), headersFile(pageCsp({ scriptHashes: [...site.scriptHashes], frameOrigin })));
+        for (const [from, to] of site.renames) await rename(join(out, from), join(out, to));
+        await writeFile(join(out, '_headers'), headersFile(pageCsp({ scriptHashes: [...site.scriptHashes], frameOrigin, tagManager })));
         logger.info(
           `${pages.length} page(s): ${STEPS.map(([name]) => name).join(', ')}; ${(inlineBytes / pages.length / 1024).toFixed(1)} KB added a page on average; island runtime ${[...site.files.keys()].join(', ') || 'none'}; ${site.scriptHashes.size} inline script hash(es) in _headers`,
         );

@@ -6,7 +6,8 @@ import { CONTROL, isHeldTap, whenIdle } from './controls.ts';
  * page's own figures come from the script element's attributes:
  * - `data-stylesheet`: the whole stylesheet, which the page's inline critical CSS stands in for;
  * - `data-runtime`: Astro's island runtime with our `client:interaction` directive, one cached
- *   file (only on pages with islands).
+ *   file (only on pages with islands);
+ * - `data-modules`: the page's own module scripts, loaded when the page is idle.
  *
  * Both load when the loaded page is idle, or at the visitor's first touch, pointer, focus or key
  * (the runtime: inside an island), whichever comes first. Until the runtime is there, a tap on an
@@ -18,6 +19,11 @@ import { CONTROL, isHeldTap, whenIdle } from './controls.ts';
 const script = document.currentScript as HTMLScriptElement | null;
 const stylesheet = script?.dataset.stylesheet;
 const runtime = script?.dataset.runtime;
+/** The page's own module scripts (the analytics events, src/scripts/asc-page.ts): when idle only. */
+const modules = script?.dataset.modules?.split(' ').filter(Boolean) ?? [];
+whenIdle(() => {
+  for (const src of modules) void import(/* @vite-ignore */ src);
+});
 
 let styled = false;
 function style() {

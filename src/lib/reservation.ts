@@ -1,7 +1,8 @@
 // zod's tree-shakable API, as the contact inquiry: the reservation island ships it.
 import { z } from 'zod/mini';
 import { formatPrice } from './format.ts';
-import { LIMITS, MESSAGES } from './inquiry.ts';
+import { MESSAGES } from './inquiry.ts';
+import { PERSON_ROWS, PERSON_SPECS, personShape, type FormSpec } from './lead-form.ts';
 import {
   cartsText,
   coverText,
@@ -101,8 +102,6 @@ export interface ReservationOptions {
   limits: ReservationLimits;
 }
 
-const required = (message: string, max: number, tooLong = message) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong));
 const pattern = (message: string, regex: RegExp) => z.string({ error: message }).check(z.trim(), z.regex(regex, message));
 const oneOf = (values: readonly string[], message: string) => z.string({ error: message }).check(z.refine((value) => values.includes(value), message));
 
@@ -124,12 +123,8 @@ export function reservationSchema(options: ReservationOptions) {
     returnTime: pattern(m.returnTime, /^([01]\d|2[0-3]):[0-5]\d$/),
     delivery: oneOf([SHOWROOM, ...options.places.map((p) => p.slug)], m.delivery),
     address: z._default(z.string({ error: m.address }).check(z.trim(), z.maxLength(ADDRESS_MAX, m.addressLong)), ''),
-    firstName: required(m.firstName, LIMITS.name, `First name must be at most ${LIMITS.name} characters`),
-    lastName: required(m.lastName, LIMITS.name, `Last name must be at most ${LIMITS.name} characters`),
-    email: z.pipe(z.string({ error: m.email }).check(z.trim(), z.maxLength(LIMITS.email, m.email)), z.email({ error: m.email })),
-    phone: z
-      .string({ error: m.phone })
-      .check(z.trim(), z.minLength(10, m.phone), z.maxLength(LIMITS.phone, `Phone number must be at most ${LIMITS.phone} characters`)),
+    // The visitor's contact fields, with the inquiry's rules and cleaning (docs/product.md §Inquiry).
+    ...personShape,
     note: z._default(z.string({ error: m.note }).check(z.trim(), z.maxLength(NOTE_MAX, m.note)), ''),
     // A checked box posts "on"; JSON sends true.
     adult: z.pipe(
@@ -273,4 +268,63 @@ export const ESTIMATE_NOTE = 'This quote is an estimate until we confirm availab
 
 function isReservationField(name: string): name is ReservationField {
   return (RESERVATION_FIELDS as readonly string[]).includes(name);
+}
+
+/** The trip: what "Get quote" checks without any personal details (docs/product.md §Rentals). */
+export const TRIP_FIELDS = ['group', 'quantity', 'pickupDate', 'pickupTime', 'returnDate', 'returnTime', 'delivery', 'address'] as const;
+
+/** The reservation form's fields and layout, for the island and the pages without JavaScript. */
+export function reservationForm(options: ReservationOptions): FormSpec {
+  return {
+    prefix: 'reserve',
+    fields: [
+      { name: 'group', kind: 'select', label: RESERVATION_LABELS.group, options: options.groups.map((g) => ({ value: g.id, label: g.name })) },
+      {
+        name: 'quantity',
+        kind: 'select',
+        label: RESERVATION_LABELS.quantity,
+        options: Array.from({ length: options.limits.maxCarts }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+      },
+      { name: 'pickupDate', kind: 'date', label: RESERVATION_LABELS.pickupDate, required: true },
+      { name: 'pickupTime', kind: 'time', label: RESERVATION_LABELS.pickupTime, required: true, step: 900 },
+      { name: 'returnDate', kind: 'date', label: RESERVATION_LABELS.returnDate, required: true },
+      { name: 'returnTime', kind: 'time', label: RESERVATION_LABELS.returnTime, required: true, step: 900 },
+      {
+        name: 'delivery',
+        kind: 'select',
+        label: RESERVATION_LABELS.delivery,
+        options: [
+          { value: SHOWROOM, label: 'Pickup at the showroom (free)' },
+          { group: 'Delivery to', options: options.places.map((p) => ({ value: p.slug, label: `${p.name} (${p.miles} mi)` })) },
+        ],
+      },
+      {
+        name: 'address',
+        kind: 'text',
+        label: RESERVATION_LABELS.address,
+        autoComplete: 'address-line1',
+        maxLength: ADDRESS_MAX,
+        hint: 'Only for delivery: where we bring the carts and collect them.',
+      },
+      ...PERSON_SPECS,
+      { name: 'note', kind: 'textarea', label: RESERVATION_LABELS.note, rows: 3, maxLength: NOTE_MAX },
+      { name: 'adult', kind: 'checkbox', label: RESERVATION_LABELS.adult },
+    ],
+    sections: [
+      { legend: 'Your rental', rows: [['group', 'quantity'], ['pickupDate', 'pickupTime'], ['returnDate', 'returnTime'], 'delivery', 'address'] },
+      { legend: 'Your details', rows: [...PERSON_ROWS, 'note', 'adult'] },
+    ],
+  };
+}
+
+/** The trip alone checked and quoted: the quote a visitor gets before giving any personal details. */
+export function validateTrip(input: unknown, options: ReservationOptions, now: number): { ok: true; quote: Quote } | { ok: false; errors: ReservationErrors } {
+  const result = validateReservation(input, options, now);
+  if (result.ok) return { ok: true, quote: result.reservation.quote };
+  const errors: ReservationErrors = {};
+  for (const field of TRIP_FIELDS) if (result.errors[field]) errors[field] = result.errors[field];
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const values = typeof input === 'object' && input !== null ? (input as Partial<Record<ReservationField, string>>) : {};
+  const quote = liveQuote(values, options);
+  return quote ? { ok: true, quote } : { ok: false, errors: { group: reservationMessages(options.limits).group } };
 }

@@ -69,7 +69,15 @@ interface PageCspInput {
   scriptHashes: readonly string[];
   /** Origin of the embedded map frame, the only frame allowed. */
   frameOrigin: string;
+  /** Whether the dealer set a Google Tag Manager container (data/dealer.json). */
+  tagManager?: boolean;
 }
+
+/** What a Google Tag Manager container with a GA4 tag loads and where it sends its hits. */
+export const TAG_MANAGER_ORIGINS = {
+  script: 'https://www.googletagmanager.com',
+  beacons: 'https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com',
+} as const;
 
 const hashList = (items: readonly string[]) => [...new Set(items)].sort().join(' ');
 
@@ -79,12 +87,15 @@ const hashList = (items: readonly string[]) => [...new Set(items)].sort().join('
  * CSS, so styles are ruled by the page's own policy (stylePolicy, in a <meta> before the first
  * <style>); a browser enforces both policies, so nothing either forbids can run.
  */
-export function pageCsp({ scriptHashes, frameOrigin }: PageCspInput): string {
+export function pageCsp({ scriptHashes, frameOrigin, tagManager = false }: PageCspInput): string {
+  // The dealer's Google Tag Manager container, when one is set (docs/product.md §Analytics).
+  const tags = tagManager ? ` ${TAG_MANAGER_ORIGINS.script}` : '';
+  const beacons = tagManager ? ` ${TAG_MANAGER_ORIGINS.beacons}` : '';
   return [
-    `script-src 'self' ${hashList(scriptHashes)}`.trim(),
-    "img-src 'self' data:",
+    `script-src 'self' ${hashList(scriptHashes)}${tags}`.trim(),
+    `img-src 'self' data:${beacons}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${beacons}`,
     "media-src 'self'",
     "manifest-src 'self'",
     "worker-src 'self'",

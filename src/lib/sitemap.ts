@@ -8,11 +8,13 @@
 const EXCLUDED_PATHS = new Set(['/404', '/500', '/inventory', '/thank-you', '/alerts/check-your-inbox', '/admin']);
 /** Not-found screens under any folder, such as /vehicles/404. */
 const NOT_FOUND_PAGE = /(^|\/)(404|500|not-found)$/;
+/** A unit's question form (docs/product.md §Units): a step from its unit page, not an entry point. */
+const UNIT_QUESTION_PAGE = /^\/vehicles\/[^/]+\/ask$/;
 
 /** Whether a page address belongs in the sitemap; `unlisted` paths (sold units' pages) never do. */
 export function isSitemapPage(url: string | URL, unlisted: ReadonlySet<string> = new Set()): boolean {
   const path = new URL(url, 'https://site.invalid').pathname.replace(/(.)\/+$/, '$1');
-  return !EXCLUDED_PATHS.has(path) && !NOT_FOUND_PAGE.test(path) && !unlisted.has(path);
+  return !EXCLUDED_PATHS.has(path) && !NOT_FOUND_PAGE.test(path) && !UNIT_QUESTION_PAGE.test(path) && !unlisted.has(path);
 }
 
 /** Every <loc> of a sitemap or sitemap index, in order. */

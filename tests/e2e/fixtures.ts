@@ -101,7 +101,13 @@ export { expect };
 
 /** The island runtime every page fetches when it is idle (src/first-paint/page-loader.ts): Astro's, not React. */
 export const ISLAND_RUNTIME = /\/_astro\/island-runtime\.\w+\.js$/;
-/** The scripts a page requested, but the island runtime. */
-export const beyondIslandRuntime = (urls: readonly string[]) => urls.filter((url) => !ISLAND_RUNTIME.test(new URL(url, 'http://x').pathname));
+/**
+ * The layout's analytics events (src/scripts/asc-page.ts, named by src/integrations/island-runtime.ts)
+ * and the event builders it shares with the forms, which every page fetches when it is idle.
+ */
+export const PAGE_EVENTS = /\/_astro\/(page|asc)\.[\w-]+\.js$/;
+/** The scripts a page requested, but the island runtime and the analytics events. */
+export const beyondIslandRuntime = (urls: readonly string[]) =>
+  urls.filter((url) => ![ISLAND_RUNTIME, PAGE_EVENTS].some((pattern) => pattern.test(new URL(url, 'http://x').pathname)));
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;

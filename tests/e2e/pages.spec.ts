@@ -172,15 +172,15 @@ test.describe('/financing estimator', () => {
 });
 
 test.describe('/services, /showroom and /about links', () => {
-  test('service cards and Schedule Visit go to the contact form', async ({ page }) => {
+  test('service cards go to the service appointment form, Schedule Visit to the contact form', async ({ page }) => {
     await page.goto('/services');
-    for (const name of [
-      'Schedule Service (Maintenance & Repair)',
-      'Book Battery Service (Battery Services)',
-      'Request a Quote (Custom Modifications)',
-      'Start a Claim (Warranty Service)',
+    for (const [name, card] of [
+      ['Schedule Service (Maintenance & Repair)', 'maintenance-repair'],
+      ['Book Battery Service (Battery Services)', 'battery-services'],
+      ['Request a Quote (Custom Modifications)', 'custom-modifications'],
+      ['Start a Claim (Warranty Service)', 'warranty-service'],
     ]) {
-      await expect(page.getByRole('link', { name })).toHaveAttribute('href', /^\/contact\?interest=service/);
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', `/schedule-service?service=${card}`);
     }
     await page.goto('/showroom');
     await expect(page.getByRole('link', { name: 'Schedule Visit' }).first()).toHaveAttribute('href', /^\/contact\?/);

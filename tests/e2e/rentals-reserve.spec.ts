@@ -210,14 +210,16 @@ test.describe('reservation form with JavaScript off', () => {
     await page.getByRole('region', { name: '6 Seater Rentals' }).getByRole('link', { name: 'RESERVE TODAY (6 Seater Weekly plan)' }).click();
     await expect(page).toHaveURL(/\/rentals\?group=6-seater&plan=weekly#reserve$/);
     await expect(page.getByRole('heading', { name: 'Reserve a Rental' })).toBeInViewport();
-    await expect(page.getByText('Send the form and we show you the quote')).toBeVisible();
+    await expect(page.getByText('Press Get quote and we show you the quote: no personal details needed for it.')).toBeVisible();
 
-    // A first post with mistakes: the form comes back with its errors and the input kept.
+    // A first post with the trip alone: the quote comes first, above the details' errors, with the input kept.
     await fillTrip(page, { group: '6-seater', quantity: '1', from: [inDays(3), '10:00'], to: [inDays(13), '10:00'], delivery: 'showroom' });
     await page.getByLabel('First Name', { exact: true }).fill(visitor.firstName);
     await page.getByRole('button', { name: 'Request Reservation' }).click();
     await expect(page).toHaveURL(/\/api\/reserve$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Please correct these 4 fields' })).toBeVisible();
+    await expect(page.locator('[data-quote]')).toContainText('Estimated total $2,135');
+    await expect(page.locator('[data-quote]')).toContainText('weekly + 3 day: $2,135');
     await expect(page.getByLabel('First Name', { exact: true })).toHaveValue(visitor.firstName);
     await expect(page.getByLabel('Cart type', { exact: true })).toHaveValue('6-seater');
     await expect(page.getByLabel('Return date', { exact: true })).toHaveValue(inDays(13));

@@ -58,14 +58,22 @@ test.describe('vehicle page', () => {
     await expect(tiles.getByText('Brand', { exact: true })).toBeVisible();
     await expect(tiles.locator('dd').nth(1)).toHaveText(new RegExp(`^${vehicle.brand}$`, 'i'));
 
-    for (const name of ['Schedule Test Drive', 'Get Financing Quote', 'Contact Sales Team']) {
-      const href = await page.getByRole('link', { name }).getAttribute('href');
-      const url = new URL(href ?? '', 'http://x');
-      expect(url.pathname).toBe('/contact');
-      expect(url.searchParams.get('interest')).toBe('sales');
-      expect(url.searchParams.get('vehicle')).toBe(vehicle.id);
-      expect(url.searchParams.get('message')).toContain(vehicle.name);
+    // The unit's questions open its own question form with the topic chosen (docs/product.md §Units).
+    for (const [name, topic] of [
+      ['Schedule Test Drive', 'test-drive'],
+      ['Get Financing Quote', 'financing'],
+      ['Check Availability', 'availability'],
+      ['Get Today’s Price', 'price'],
+    ] as const) {
+      await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/vehicles/${vehicle.id}/ask?topic=${topic}`);
     }
+    await expect(page.getByRole('link', { name: 'Value Your Trade' })).toHaveAttribute('href', `/trade-in?vehicle=${vehicle.id}`);
+    const href = await page.getByRole('link', { name: 'Contact Sales Team' }).getAttribute('href');
+    const url = new URL(href ?? '', 'http://x');
+    expect(url.pathname).toBe('/contact');
+    expect(url.searchParams.get('interest')).toBe('sales');
+    expect(url.searchParams.get('vehicle')).toBe(vehicle.id);
+    expect(url.searchParams.get('message')).toContain(vehicle.name);
     await expect(page.getByRole('link', { name: 'View More Vehicles' })).toHaveAttribute('href', '/new-inventory');
     await expect(page.getByRole('heading', { name: 'Interested in this vehicle?' })).toBeVisible();
 
@@ -118,7 +126,7 @@ test.describe('vehicle page', () => {
     }
   });
 
-  test('every unit has its page, and ships no JavaScript but the island runtime when idle', async ({ page, request }) => {
+  test('every unit has its page, and ships no JavaScript but the island runtime and the analytics events when idle', async ({ page, request }) => {
     for (const vehicle of await lot(request)) {
       const response = await request.get(`/vehicles/${vehicle.id}`, { maxRedirects: 0 });
       expect(response.status(), vehicle.id).toBe(200);
@@ -130,7 +138,7 @@ test.describe('vehicle page', () => {
     });
     await page.goto(`/vehicles/${(await lot(request))[0]!.id}`);
     await page.waitForLoadState('networkidle');
-    // Only the island runtime, when the page is idle (Astro's, not React).
+    // Only the island runtime and the analytics events, when the page is idle (Astro's, not React).
     expect(beyondIslandRuntime(scripts)).toEqual([]);
   });
 });

@@ -74,8 +74,10 @@ describe('retention (docs/product.md §Leads)', () => {
     const info = vi.mocked(console.info);
     info.mockClear();
     const answer = (await (await pruneLeads()).json()) as Record<string, unknown>;
-    expect(answer).toEqual({ retentionMonths: 24, deleted: { leads: 1, receipts: 1, spam: 0 } });
-    expect(info).toHaveBeenCalledWith('[leads] Retention (24 months): deleted 1 lead(s), 1 receipt record(s), 0 spam record(s).');
+    expect(answer).toEqual({ retentionMonths: 24, deleted: { leads: 1, photos: 0, uploads: 0, receipts: 1, spam: 0 } });
+    expect(info).toHaveBeenCalledWith(
+      '[leads] Retention (24 months): deleted 1 lead(s) with 0 photo(s), 0 unsent upload(s), 1 receipt record(s), 0 spam record(s).',
+    );
 
     expect((await storedLeads(blobs.store)).map((lead) => lead.id)).toEqual([younger]);
     for (const prefix of ['pending/', 'received/', 'leads/']) {

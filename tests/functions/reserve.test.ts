@@ -260,6 +260,31 @@ describe('POST /api/reserve: the HTML form (JavaScript off)', () => {
     expect(await storedLeads(blobs.store)).toHaveLength(0);
   });
 
+  it('the quote comes first: a trip without name, e-mail, phone or the age box gets its estimate, those fields’ errors and what was typed', async () => {
+    const response = await client.form({ ...FORM, firstName: '', lastName: '', email: '', phone: '', adult: '' });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain('<h2 id="quote-heading">Estimated total $2,135</h2>');
+    expect(page).toContain('weekly + 3 day: $2,135');
+    expect(page).toContain('Please correct these 5 fields');
+    expect(page).toContain('Please confirm the driver is 21 or older with a valid license');
+    expect(page).toMatch(/<input id="reserve-firstName" name="firstName"[^>]*aria-invalid="true"[^>]*autofocus>/);
+    expect(page).not.toMatch(/id="reserve-(group|quantity|pickupDate|returnDate)"[^>]*aria-invalid/);
+    expect(page).toContain(`name="pickupDate" type="date" value="${FORM.pickupDate}"`);
+    expect(page).toContain('<option value="6-seater" selected>6 Seater</option>');
+    expect(page).toContain(`>${FORM.note}</textarea>`);
+    // The estimate is shown above the form, so a visitor reads the price before the errors' fields.
+    expect(page.indexOf('quote-heading')).toBeLessThan(page.indexOf('<form'));
+    expect(await storedLeads(blobs.store)).toHaveLength(0);
+  });
+
+  it('a trip that does not check out gets no estimate, only the errors', async () => {
+    const page = await (await client.form({ ...FORM, returnDate: FORM.pickupDate!, firstName: '' })).text();
+    expect(page).not.toContain('quote-heading');
+    expect(page).toContain('Return must be after pick-up');
+    expect(page).toContain('First name is required');
+  });
+
   it('Change details answers the form with the request filled in', async () => {
     const response = await client.form({ ...FORM, step: 'edit' });
     expect(response.status).toBe(200);

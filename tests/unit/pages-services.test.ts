@@ -12,14 +12,14 @@ describe('/services figures', () => {
     ['Battery Services', 'From $50'],
     ['Custom Modifications', 'Custom quote'],
     ['Warranty Service', 'Covered'],
-  ])('%s is priced "%s" and links to /contact', (title, price) => {
+  ])('%s is priced "%s" and links to the service appointment form', (title, price) => {
     const card = cards.find((c) => textOf(c.html).includes(title));
     expect(card, title).toBeDefined();
     expect(textOf(elements(card!.html, 'p', 'data-price')[0]?.html ?? '')).toBe(price);
     const cardLinks = links(card!.html);
     expect(cardLinks).toHaveLength(1);
-    expect(new URL(cardLinks[0]!.href, 'https://x.test').pathname).toBe('/contact');
-    expect(new URL(cardLinks[0]!.href, 'https://x.test').searchParams.get('interest')).toBe('service');
+    expect(new URL(cardLinks[0]!.href, 'https://x.test').pathname).toBe('/schedule-service');
+    expect(new URL(cardLinks[0]!.href, 'https://x.test').searchParams.get('service')).toBe(card!.value);
   });
 
   it('has exactly four service cards', () => {

@@ -254,7 +254,7 @@ export async function runAlerts(
     return summary;
   }
   const quota = await loadQuota(ready.config, now);
-  const pacer = new Pacer(ready.mail.ratePerSecond, deadline, ready.mail.timeoutMs);
+  const pacer = new Pacer(store, { ratePerSecond: ready.mail.ratePerSecond, deadline, timeoutMs: ready.mail.timeoutMs });
   const count = (status: QueueStatus) => (summary[status] = (summary[status] ?? 0) + 1);
   for (const entry of entries) {
     if (!quota.open) count('held');

@@ -1,0 +1,47 @@
+import type { Config, Context } from '@netlify/functions';
+import { BASE_SECURITY_HEADERS } from '../src/lib/security-headers.ts';
+import { errorResponse, methodNotAllowed } from './lib/http.ts';
+import { readLeadPhoto } from './lib/lead-photos.ts';
+import { checkPhotoLink, photoLinkEnv } from './lib/photo-links.ts';
+import { leadsStore } from './lib/store.ts';
+
+/**
+ * GET /api/lead-photos/<lead id>/<n>?exp=…&sig=…: one photo of a lead, for the dealer who has
+ * the signed link from the lead's e-mail (docs/decisions/lead-photos.md). A tampered link, a
+ * link of another lead or photo: 403; an expired one: 410 (the e-mail of a resend, or
+ * `npm run leads -- photos <id>`, gives fresh links). The photo is streamed (functions answer
+ * up to 20 MB that way) as the image it is, never as a page: nosniff and a sandboxing policy.
+ */
+
+type PhotoContext = Partial<Pick<Context, 'params'>>;
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export default async function leadPhoto(request: Request, context: PhotoContext = {}): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
+  const url = new URL(request.url);
+  const [lead = '', n = ''] = context.params?.lead !== undefined ? [context.params.lead, context.params.n ?? ''] : url.pathname.split('/').slice(3);
+  const env = photoLinkEnv();
+  if (!env.ok || !env.secret) return errorResponse(503, 'Photo links are not set up on this site (PHOTO_LINK_SECRET).');
+  if (!ID.test(lead) || !/^\d{1,2}$/.test(n)) return errorResponse(404, 'No such photo');
+  const check = checkPhotoLink(lead, Number(n), url.searchParams.get('exp'), url.searchParams.get('sig'), env.secret);
+  if (check === 'invalid') return errorResponse(403, 'This photo link is not valid.');
+  if (check === 'expired') return errorResponse(410, 'This photo link has expired. Ask for the lead to be sent again, or run npm run leads -- photos <id>.');
+  const photo = await readLeadPhoto(leadsStore(), lead, Number(n)).catch(() => null);
+  if (!photo) return errorResponse(404, 'No such photo');
+  const filename = photo.meta.name.replace(/[^\w.-]+/g, '_');
+  return new Response(request.method === 'HEAD' ? null : photo.body, {
+    status: 200,
+    headers: {
+      ...BASE_SECURITY_HEADERS,
+      'Content-Type': photo.meta.type,
+      'Content-Disposition': `inline; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+      'Referrer-Policy': 'no-referrer',
+      'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox; frame-ancestors 'none'",
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    },
+  });
+}
+
+export const config: Config = { path: '/api/lead-photos/:lead/:n' };

@@ -1,0 +1,8 @@
+import type { Config } from '@netlify/functions';
+import { partsIntake } from './lib/forms/parts.ts';
+import { intake } from './lib/intake.ts';
+
+/** POST /api/parts-request (docs/product.md §Leads), through the one lead intake (functions/lib/intake.ts). */
+export default intake(partsIntake);
+
+export const config: Config = { path: '/api/parts-request' };

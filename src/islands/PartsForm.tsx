@@ -1,0 +1,41 @@
+import LeadForm from '../components/forms/LeadForm.tsx';
+import { PARTS_FIELDS, partsForm, validateParts } from '../lib/parts-request.ts';
+
+export const SUBMIT_FAILED = 'Failed to submit parts request';
+export const SEND_FAILED = 'Failed to send parts request. Please try again.';
+
+interface Props {
+  now: number;
+}
+
+const EMPTY = {
+  part: '',
+  partNumber: '',
+  quantity: '1',
+  make: '',
+  makeOther: '',
+  model: '',
+  year: '',
+  note: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+};
+
+/** Request a Part (docs/product.md §Services): the part, the cart, how many, an optional photo; for the parts department. */
+export default function PartsForm({ now }: Props) {
+  return (
+    <LeadForm
+      form={partsForm(now)}
+      endpoint="/api/parts-request"
+      order={PARTS_FIELDS}
+      initial={EMPTY}
+      validate={(values) => validateParts(values, now)}
+      analytics={{ name: 'parts_request', type: 'parts', department: 'parts' }}
+      texts={{ submitFailed: SUBMIT_FAILED, sendFailed: SEND_FAILED }}
+      photoForm="parts"
+      submitLabel="Send Parts Request"
+    />
+  );
+}

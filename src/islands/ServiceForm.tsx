@@ -1,0 +1,60 @@
+import LeadForm from '../components/forms/LeadForm.tsx';
+import { SERVICE_FIELDS, serviceForm, validateService } from '../lib/service-request.ts';
+import options from 'island-data:service-options';
+
+export const SUBMIT_FAILED = 'Failed to submit service request';
+export const SEND_FAILED = 'Failed to send service request. Please try again.';
+
+interface Props {
+  now: number;
+}
+
+/** What a service card of /services fills in (its link carries ?service=<card id>). */
+const SERVICE_CARDS: Readonly<Record<string, { problems: string[]; note?: string }>> = {
+  'battery-services': { problems: ['battery'] },
+  'custom-modifications': { problems: ['other'], note: 'Custom modifications: ' },
+  'warranty-service': { problems: ['other'], note: 'Warranty service: ' },
+};
+
+const EMPTY = {
+  make: '',
+  makeOther: '',
+  model: '',
+  year: '',
+  problems: [] as string[],
+  note: '',
+  day1: '',
+  day2: '',
+  time: '',
+  handoff: 'drop-off',
+  town: '',
+  address: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+};
+
+/**
+ * Schedule Service (docs/product.md §Services): the cart, what is wrong, two preferred days and a
+ * time in the service hours, drop-off or pick-up (the town's fee is in its choice). A service
+ * card's link (?service=battery-services) ticks its box. Its hours and towns come with its script.
+ */
+export default function ServiceForm({ now }: Props) {
+  return (
+    <LeadForm
+      form={serviceForm(options, now)}
+      endpoint="/api/service-request"
+      order={SERVICE_FIELDS}
+      initial={EMPTY}
+      validate={(values) => validateService(values, options, Date.now())}
+      analytics={{ name: 'service_appointment', type: 'service', department: 'service' }}
+      texts={{ submitFailed: SUBMIT_FAILED, sendFailed: SEND_FAILED }}
+      submitLabel="Request Appointment"
+      fromAddress={(params, set) => {
+        const preset = SERVICE_CARDS[params.get('service') ?? ''];
+        if (preset) set((current) => ({ ...current, ...preset }));
+      }}
+    />
+  );
+}

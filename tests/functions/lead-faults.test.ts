@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type contact from '../../functions/contact.ts';
+import type { Lead } from '../../functions/lib/lead.ts';
+import type health from '../../functions/health.ts';
+import { fillBacklog } from './backlog.ts';
+import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+
+/**
+ * The lead pipeline under the faults a black-box test found (docs/product.md §Leads): a provider
+ * answering 429 with Retry-After, 40 racing posts with one idempotency key, the alarm after
+ * them, a replayed key, and a burst of first sends. Netlify runs each request in a function
+ * instance of its own (`netlify serve` in a worker of its own), so nothing held in a module's
+ * memory is shared between them: each request here gets a fresh copy of the function's modules.
+ */
+
+/** The store as a quiet machine has it, and as a busy one (requests meeting at the store in bursts). */
+let blobs: Blobs;
+let busy: Blobs;
+let mailbox: Mailbox;
+
+beforeAll(async () => {
+  busy = await startBlobs({ burstMs: 100 });
+  blobs = await startBlobs();
+  mailbox = await new Mailbox().start();
+});
+
+afterAll(async () => {
+  await mailbox.stop();
+  await Promise.all([blobs.stop(), busy.stop()]);
+});
+
+/** A provider that answers everything, with nothing recorded yet, and the e-mail settings pointing at it. */
+function resetMailbox(): void {
+  mailbox.requests.length = 0;
+  mailbox.received.length = 0;
+  mailbox.mode = 'ok';
+  mailbox.overLimit = 0;
+  mailbox.limitPerSecond = undefined;
+  configureMail(mailbox);
+  // The production settling time: these races meet at a busy store.
+  delete process.env.LEADS_SETTLE_MS;
+}
+
+beforeEach(() => {
+  blobs.use();
+  resetMailbox();
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+});
+
+/** The contact function as a new instance loads it: its modules evaluated afresh. */
+async function freshContact(): Promise<typeof contact> {
+  vi.resetModules();
+  return (await import('../../functions/contact.ts')).default;
+}
+
+async function freshHealth(): Promise<typeof health> {
+  vi.resetModules();
+  return (await import('../../functions/health.ts')).default;
+}
+
+/** Posts each body from an instance of its own, all at once. */
+async function postFromInstances(bodies: unknown[], options: { ip?: string } = {}) {
+  // One after another: imports in flight together would share one fresh copy.
+  const handlers: (typeof contact)[] = [];
+  for (let i = 0; i < bodies.length; i++) handlers.push(await freshContact());
+  const clients = handlers.map((handler) => new Client(handler));
+  const answers = await Promise.all(bodies.map((body, i) => clients[i]!.post(body, options)));
+  return { answers, settle: () => Promise.all(clients.map((client) => client.settle())) };
+}
+
+/** The most requests that reached the provider within any one second. */
+function mostInOneSecond(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while ((sorted[i] ?? 0) - (sorted[j] ?? 0) >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+describe('a provider answering 429 with Retry-After', () => {
+  beforeEach(() => blobs.store.deleteAll());
+
+  it('gets no request from the retry run until the Retry-After has passed', { timeout: 20_000 }, async () => {
+    process.env.RESEND_RATE_PER_SECOND = '2';
+    mailbox.mode = 'rate-limited';
+    mailbox.retryAfterSeconds = 3;
+    await fillBacklog(blobs.store, 20);
+    const { retryPending } = await import('../../functions/retry-leads.ts');
+
+    const summary = await retryPending(blobs.store, { limitMs: 8_000 });
+
+    const starts = mailbox.requests.map((request) => request.at);
+    const gaps = starts.slice(1).map((at, i) => at - (starts[i] ?? 0));
+    console.log(
+      `429 with Retry-After: 3 → ${starts.length} requests in one run (${JSON.stringify(summary)}), gaps ${gaps.map((gap) => (gap / 1000).toFixed(2)).join(', ')} s`,
+    );
+    expect(starts.length).toBeGreaterThanOrEqual(1);
+    expect(starts.length).toBeLessThanOrEqual(2);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(3_000 - 20);
+  });
+});
+
+describe('40 simultaneous posts with one idempotency key, from one visitor', () => {
+  const ip = '198.51.100.40';
+  const key = 'race-key-0000000040';
+  let statuses: number[] = [];
+  let ids: string[] = [];
+  /** How many requests reached the provider with each message's idempotency key. */
+  const perKey = new Map<string, number>();
+
+  beforeAll(async () => {
+    busy.use();
+    resetMailbox();
+    const { answers, settle } = await postFromInstances(
+      Array.from({ length: 40 }, () => ({ ...VALID, idempotencyKey: key })),
+      { ip },
+    );
+    statuses = answers.map((answer) => answer.status);
+    ids = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { id?: string }).id ?? ''));
+    await settle();
+    for (const request of mailbox.requests) perKey.set(request.idempotencyKey, (perKey.get(request.idempotencyKey) ?? 0) + 1);
+  }, 60_000);
+
+  beforeEach(() => busy.use());
+
+  it('store one lead and send each of its messages to the provider once', { timeout: 30_000 }, async () => {
+    const leads = await storedLeads(busy.store);
+    console.log(`40 racing posts → ${leads.length} lead(s), provider requests per message: ${JSON.stringify(Object.fromEntries(perKey))}`);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ status: 'sent' });
+    expect([...perKey.values()]).toEqual([1, 1]);
+  });
+
+  it('leave no pending marker behind, so /api/health reports nothing pending, also hours later', { timeout: 30_000 }, async () => {
+    // What the racing posts leave depends on how they meet at the store; racing filings of one
+    // lead, each stamped the millisecond its request arrived, then its one delivery, always show it.
+    const raced = (await busy.store.list({ prefix: 'pending/' })).blobs.length;
+    blobs.use();
+    await blobs.store.deleteAll();
+    const { fileLead } = await import('../../functions/lib/store.ts');
+    const { deliverLead } = await import('../../functions/lib/delivery.ts');
+    const lead: Lead = {
+      id: 'raced-filing',
+      receivedAt: '',
+      status: 'pending',
+      inquiry: { ...VALID },
+      source: { channel: 'json', utm: {} },
+      delivery: { attempts: 0 },
+    };
+    const arrived = Date.now();
+    await Promise.all(Array.from({ length: 20 }, (_, i) => fileLead(blobs.store, { ...lead, receivedAt: new Date(arrived + i).toISOString() })));
+    expect(await deliverLead(blobs.store, lead.id)).toBe('sent');
+
+    const markers = raced + (await blobs.store.list({ prefix: 'pending/' })).blobs.length;
+    const check = await freshHealth();
+    const now = (await (await check(new Request('http://localhost/api/health'))).json()) as { leads: unknown };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 3 * 60 * 60_000);
+    const later = await check(new Request('http://localhost/api/health'));
+    vi.useRealTimers();
+    console.log(`after the races: ${markers} pending marker(s); /api/health ${JSON.stringify(now.leads)}, 3 hours later ${later.status}`);
+    expect(markers).toBe(0);
+    expect(now.leads).toMatchObject({ pending: 0, oldestPendingMinutes: null });
+    expect(later.status).toBe(200);
+  });
+
+  it('each get the first answer and spend one place in the rate limit between them, and a replay gets it too', { timeout: 30_000 }, async () => {
+    // The limit is 8 messages in 10 minutes: after the racing copies of one, the visitor can send 7 more.
+    configureMail(null); // (their e-mails are not what this is about)
+    const client = new Client(await freshContact());
+    const others: number[] = [];
+    for (let i = 0; i < 8; i++) others.push((await client.post({ ...VALID, email: `other${i}@example.com` }, { ip })).status);
+    const counts = (list: number[]) => JSON.stringify(Object.fromEntries(list.map((s) => [s, list.filter((t) => t === s).length])));
+    console.log(`40 racing posts → statuses ${counts(statuses)}; then 8 other messages → ${counts(others)}`);
+    expect(statuses).toEqual(Array(40).fill(200));
+    expect(new Set(ids).size).toBe(1);
+    expect(others).toEqual([...Array(7).fill(200), 429]);
+
+    const replay = await new Client(await freshContact()).post({ ...VALID, idempotencyKey: key }, { ip });
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ ok: true, id: ids[0] });
+    await client.settle();
+  });
+});
+
+describe('a burst of first sends', () => {
+  beforeEach(() => blobs.store.deleteAll());
+
+  it('reaches the provider at its pace (2 a second), and every lead is sent', { timeout: 40_000 }, async () => {
+    process.env.RESEND_RATE_PER_SECOND = '2';
+    delete process.env.ADF_TO;
+    mailbox.limitPerSecond = 2;
+    const count = 8;
+    const { answers, settle } = await postFromInstances(Array.from({ length: count }, (_, i) => ({ ...VALID, email: `burst${i}@example.com` })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(count).fill(200));
+    await settle();
+    const { retryPending } = await import('../../functions/retry-leads.ts');
+    // Whatever the first sends left (a slot further out than they wait), the next retry run sends.
+    if ((await blobs.store.list({ prefix: 'pending/' })).blobs.length > 0) await retryPending(blobs.store, { limitMs: 10_000 });
+
+    const most = mostInOneSecond(mailbox.requests.map((request) => request.at));
+    console.log(`burst of ${count} first sends → at most ${most} request(s) within one second, ${mailbox.overLimit} answered 429`);
+    expect(most).toBeLessThanOrEqual(2);
+    expect(mailbox.overLimit).toBe(0);
+    const leads = await storedLeads(blobs.store);
+    expect(leads.filter((lead) => lead.status === 'sent')).toHaveLength(count);
+  });
+});
