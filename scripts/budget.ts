@@ -17,7 +17,14 @@ const KB = 1024;
  * critical CSS travels in that flight; the whole stylesheet and the island runtime come after
  * load; no page loads React before its load event.
  */
-export const BUDGET = { flight: 10 * 1460, html: 40 * KB, css: 6 * KB, deferredCss: 12 * KB, js: 2 * KB, afterLoadJs: 90 * KB };
+export const BUDGET = { flight: 10 * 1460, html: 40 * KB, css: 6 * KB, deferredCss: 12 * KB, js: 2 * KB, afterLoadJs: 90 * KB, leadFormAfterLoadJs: 96 * KB };
+
+/**
+ * A lead form's island (one that posts to /api/…) carries the one intake's client side, the
+ * form's schema checks (zod/mini) and the submit path, about 13 KB more than another island
+ * (docs/product.md §Quality).
+ */
+const LEAD_FORM_ISLAND = /component-url="[^"]*\/(?:ContactForm|ReservationForm|PartsForm|TradeInForm|ServiceForm|UnitQuestionForm)\./;
 /** What a page's response headers weigh as sent (security headers, CSP, caching), measured. */
 export const HEADERS_BYTES = 1150;
 
@@ -127,7 +134,8 @@ export function measure(file: string): PageFigures {
   if (css > BUDGET.css) problems.push(`critical CSS ${kb(css)} > ${kb(BUDGET.css)}`);
   if (deferredCss > BUDGET.deferredCss) problems.push(`whole stylesheet ${kb(deferredCss)} > ${kb(BUDGET.deferredCss)}`);
   if (js > BUDGET.js) problems.push(`JS at first view ${kb(js)} > ${kb(BUDGET.js)}`);
-  if (afterLoadJs > BUDGET.afterLoadJs) problems.push(`JS after load ${kb(afterLoadJs)} > ${kb(BUDGET.afterLoadJs)}`);
+  const afterLoadBudget = LEAD_FORM_ISLAND.test(html) ? BUDGET.leadFormAfterLoadJs : BUDGET.afterLoadJs;
+  if (afterLoadJs > afterLoadBudget) problems.push(`JS after load ${kb(afterLoadJs)} > ${kb(afterLoadBudget)}`);
   return { route, sent, html: gz(html), css, deferredCss, js, afterLoadJs, deferredJs, images, imageCount: imgs.length, problems };
 }
 
@@ -170,7 +178,7 @@ if (import.meta.main) {
   console.log(line(head));
   for (const row of rows) console.log(line(row));
   console.log(
-    `\nBudgets: as sent (brotli + ${kb(HEADERS_BYTES)} of headers) ≤ ${kb(BUDGET.flight)}, the first TCP flight; gzip: HTML ≤ ${kb(BUDGET.html)}, critical CSS ≤ ${kb(BUDGET.css)}, whole stylesheet ≤ ${kb(BUDGET.deferredCss)}, JS at first view ≤ ${kb(BUDGET.js)}, JS after load ≤ ${kb(BUDGET.afterLoadJs)}`,
+    `\nBudgets: as sent (brotli + ${kb(HEADERS_BYTES)} of headers) ≤ ${kb(BUDGET.flight)}, the first TCP flight; gzip: HTML ≤ ${kb(BUDGET.html)}, critical CSS ≤ ${kb(BUDGET.css)}, whole stylesheet ≤ ${kb(BUDGET.deferredCss)}, JS at first view ≤ ${kb(BUDGET.js)}, JS after load ≤ ${kb(BUDGET.afterLoadJs)} (${kb(BUDGET.leadFormAfterLoadJs)} with a lead form)`,
   );
   const over = figures.filter((f) => f.problems.length);
   for (const f of over) console.error(`✗ ${f.route}: ${f.problems.join('; ')}`);
