@@ -36,7 +36,7 @@ export default defineConfig({
     unitFiles(),
     admin(),
     react(),
-    // Island figures ship in the island's script, not as props in the page (README §Speed).
+    // Island figures ship in the island's script, not as props in the page (docs/speed.md).
     islandData({ 'reservation-options': reservationOptions, 'service-options': serviceOptions }),
     // Sold units' pages and collections without a unit are noindex: out of the sitemap.
     sitemap({ filter: (page) => isSitemapPage(page, new Set([...soldPagePaths, ...emptyCollectionPaths])) }),

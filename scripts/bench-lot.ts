@@ -8,7 +8,7 @@
 //   RUNS=5 npm run bench:lot -- 16 300           more Lighthouse runs
 //   npm run bench:lot -- 300 --no-lighthouse     the fast figures only
 //   npm run bench:lot -- 300 --pages             also every page of the copy that no longer fits the first flight
-// Lighthouse figures need a quiet machine (README §Speed): the load average is printed with them.
+// Lighthouse figures need a quiet machine (docs/speed.md): the load average is printed with them.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';

@@ -11,7 +11,7 @@ const dist = resolve(import.meta.dirname, '..', 'dist');
 const KB = 1024;
 
 /**
- * Budgets (README, Speed, gives the reasons). `flight`: the page as the CDN sends it (brotli)
+ * Budgets (docs/speed.md gives the reasons). `flight`: the page as the CDN sends it (brotli)
  * with its headers must fit a new connection's first TCP flight (10 segments of 1460 bytes),
  * or it paints a round trip after the floor page. The rest in gzipped bytes: the inline
  * critical CSS travels in that flight; the whole stylesheet and the island runtime come after
@@ -32,7 +32,7 @@ const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 /** Brotli as the compressing proxy of `npm run perf` sends it (quality 5). */
 const br = (text: string | Buffer) => brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
 
-/** Every public page: the editors' admin is not one (it loads the whole admin, README §Admin). */
+/** Every public page: the editors' admin is not one (it loads the whole admin, docs/editors.md §Admin). */
 function pages(dir = dist): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && e.name.endsWith('.html'))

@@ -1,7 +1,7 @@
 // The image part of `npm run budget`: serves the built dist/ as Netlify does (`netlify dev --dir
 // dist`: static files, headers, redirects and the image CDN), opens one page per template in
 // Chromium at 375 px (Pixel 7, device pixel ratio 2.625) and counts the image bytes downloaded at
-// first view. Fails past IMAGE_BUDGET_375 (README "Photos" explains the figure).
+// first view. Fails past IMAGE_BUDGET_375 (docs/editors.md §Photos explains the figure).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { vehicles } from '../src/lib/data/vehicles.ts';

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Limit per page at first view at 375 px (a phone at device pixel ratio 2.625), in bytes.
- * README "Photos" explains the figure: the LCP photo at 1024 px (about 100 KB as AVIF), the
+ * docs/editors.md §Photos explains the figure: the LCP photo at 1024 px (about 100 KB as AVIF), the
  * thumbnails or a second card, and artwork, with room to spare on a slow 4G connection.
  */
 export const IMAGE_BUDGET_375 = 250 * 1024;

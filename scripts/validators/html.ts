@@ -32,7 +32,7 @@ function runVnu(files: readonly string[]): Promise<VnuMessage[]> {
 
 /**
  * CSS the checker's CSS grammar predates, in the stylesheet Tailwind writes and the build inlines
- * (README, Speed): `@property` (CSS Properties and Values API 1, in every current browser),
+ * (docs/speed.md): `@property` (CSS Properties and Values API 1, in every current browser),
  * `margin-trim` inside Tailwind's `@supports` test for browsers without `@property`, and a custom
  * property named in `transition-property` (CSS Transitions allows any custom property). Only these
  * exact messages are set aside, and only about CSS; every other CSS or HTML message is a finding

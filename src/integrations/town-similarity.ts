@@ -7,7 +7,7 @@ import { formatSimilarityReport, mainText, similarityReport, TOWN_SIMILARITY_TAR
 /**
  * After the build, how alike the town pages read (docs/product.md §Towns): the median and the
  * most alike pairs of 5-word shingles over each page's main content, and the towns still
- * without the dealer's local text (README §Town pages says what to write).
+ * without the dealer's local text (docs/editors.md §Town pages says what to write).
  */
 export default function townSimilarity(options: { paths: readonly string[]; withoutLocalText: readonly string[] }): AstroIntegration {
   return {

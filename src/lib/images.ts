@@ -39,7 +39,7 @@ const SLOTS = {
     frame: { width: 800, height: 600 },
     // Chromium fetches lazy images about 3000 px ahead of the screen, so a phone's first view of
     // a grid loads five card photos, each 900 device px wide at 2.6× density: at quality 60 a
-    // card photo is half the bytes and looks the same at card size (README §Photos).
+    // card photo is half the bytes and looks the same at card size (docs/editors.md §Photos).
     quality: 60,
   },
   /** The main image of a unit or model page (and of its gallery): full width, half from 1024 px. */

@@ -16,7 +16,7 @@ function builtPages(): BuiltPage[] {
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` before the unit tests');
   return (
     readdirSync(dist, { recursive: true, encoding: 'utf8' })
-      // The editors' admin is no public page (README §Admin).
+      // The editors' admin is no public page (docs/editors.md §Admin).
       .filter((file) => file.endsWith('.html') && !isAdminPage(file))
       .map((file) => {
         const path = `/${relative(dist, join(dist, file))

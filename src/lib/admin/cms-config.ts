@@ -185,7 +185,7 @@ export function cmsConfig(schemas: readonly DataSchema[], options: AdminOptions)
       name: 'github',
       repo: options.repo,
       branch: options.branch,
-      // Sign-in through Netlify's OAuth provider (README §Admin).
+      // Sign-in through Netlify's OAuth provider (docs/editors.md §Admin).
       base_url: 'https://api.netlify.com',
       auth_endpoint: 'auth',
       commit_messages: {

@@ -26,7 +26,7 @@ export function repoOf(url: string | undefined): string | undefined {
 
 /**
  * The admin's configuration. The repository comes from ADMIN_REPO, else from the REPOSITORY_URL
- * Netlify sets while it builds; the branch from ADMIN_BRANCH (default main), README §Admin.
+ * Netlify sets while it builds; the branch from ADMIN_BRANCH (default main), docs/editors.md §Admin.
  */
 export const adminConfig = cmsConfig(adminSchemas, {
   repo: process.env.ADMIN_REPO || repoOf(process.env.REPOSITORY_URL) || 'your-account/your-site',
