@@ -17,9 +17,7 @@ import { vehicles } from '../src/lib/data/vehicles.ts';
 import { createServer as createHttpServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { CPU_SLOWDOWN, lighthouseSession, median, WORK_KINDS, type PageRun } from './lighthouse-session.ts';
 import { freePort } from './free-port.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -31,7 +29,6 @@ const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
  * with other work the observed tasks are already slow; CPU_SLOWDOWN=1 then compares pages by
  * their network cost alone (never use it for the verdict).
  */
-const CPU_SLOWDOWN = process.env.CPU_SLOWDOWN ? Number(process.env.CPU_SLOWDOWN) : undefined;
 export const FLOOR_PATH = '/__perf-floor';
 
 const root = join(import.meta.dirname, '..');
@@ -122,43 +119,8 @@ export async function startProxy(upstream: URL): Promise<{ url: string; close: (
   return { url: `http://localhost:${port}`, close: () => server.close() };
 }
 
-interface Run {
-  score: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  bytes: number;
-  /** Lighthouse's CPU benchmark index of the run (higher is faster). */
-  benchmark: number;
-  /** Main-thread time by kind of work, in ms at the simulated slowdown (Lighthouse's groups). */
-  work: Record<WorkKind, number>;
-}
-
-/** The kinds of main-thread work the table shows, from Lighthouse's `mainthread-work-breakdown` groups. */
-const WORK_KINDS = {
-  parse: ['parseHTML'],
-  'style & layout': ['styleLayout'],
-  scripts: ['scriptEvaluation', 'scriptParseCompile', 'garbageCollection'],
-  'paint & images': ['paintCompositeRender'],
-  other: ['other'],
-} as const;
-type WorkKind = keyof typeof WORK_KINDS;
-
 /** Below this benchmark index the machine is too slow or too busy for Lighthouse's 4× slowdown to mean anything. */
 export const MIN_BENCHMARK = 1500;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
-/** Each figure's median over the runs. */
-function medianRun(runs: Run[]): Run {
-  const of = (key: 'score' | 'lcp' | 'tbt' | 'cls' | 'bytes' | 'benchmark') => median(runs.map((r) => r[key]));
-  const work = Object.fromEntries(Object.keys(WORK_KINDS).map((kind) => [kind, median(runs.map((r) => r.work[kind as WorkKind]))])) as Record<WorkKind, number>;
-  return { score: of('score'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), bytes: of('bytes'), benchmark: of('benchmark'), work };
-}
 
 if (import.meta.main) {
   let server: ReturnType<typeof spawn> | undefined;
@@ -176,82 +138,27 @@ if (import.meta.main) {
   }
   const proxy = await startProxy(new URL(upstream));
   console.log(`Compressing proxy on ${proxy.url}; ${RUNS} run(s) per page; load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  const session = await lighthouseSession(proxy.url, RUNS);
   // Stopped early (Ctrl-C): leave no browser or server behind.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      chrome.kill();
+      session.close();
       if (server?.pid) process.kill(-server.pid, 'SIGTERM');
       process.exit(130);
     });
   }
 
-  const measureOnce = async (path: string, attempt = 1): Promise<Run> => {
-    const result = await lighthouse(new URL(path, proxy.url).href, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-    const { categories, audits, runtimeError } = result.lhr;
-    // A busy machine now and then spoils a trace (NO_NAVSTART, NO_FCP): run that page again.
-    if (runtimeError && attempt < 3) return measureOnce(path, attempt + 1);
-    if (runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runtimeError.code} ${runtimeError.message}`);
-    const num = (id: string) => audits[id]?.numericValue ?? 0;
-    const groups = (audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
-    const work = Object.fromEntries(
-      Object.entries(WORK_KINDS).map(([kind, ids]) => [
-        kind,
-        groups.filter((item) => (ids as readonly string[]).includes(item.group)).reduce((sum, item) => sum + item.duration, 0),
-      ]),
-    ) as Record<WorkKind, number>;
-    benchmarks.push(result.lhr.environment.benchmarkIndex);
-    return {
-      benchmark: result.lhr.environment.benchmarkIndex,
-      work,
-      score: Math.round((categories.performance?.score ?? 0) * 100),
-      lcp: num('largest-contentful-paint'),
-      tbt: num('total-blocking-time'),
-      cls: num('cumulative-layout-shift'),
-      bytes: num('total-byte-weight'),
-    };
-  };
-  // Other work on the machine slows Lighthouse's observed CPU tasks, and with them the simulated
-  // LCP. So each run of a template follows a run of the floor, and the ratio is taken per pair:
-  // a busy minute slows both.
-  const floorRuns: Run[] = [];
-  const benchmarks: number[] = [];
-  const measure = async (path: string): Promise<Run & { ratio: number }> => {
-    const runs: Run[] = [];
-    const ratios: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const floor = await measureOnce(FLOOR_PATH);
-      const run = await measureOnce(path);
-      floorRuns.push(floor);
-      runs.push(run);
-      ratios.push(run.lcp / floor.lcp);
-    }
-    console.log(
-      `  ${path}: LCP ${runs.map((r, i) => `${(r.lcp / 1000).toFixed(2)} s (${ratios[i]?.toFixed(2)}×)`).join(', ')}; score ${runs.map((r) => r.score).join(', ')}; TBT ${runs.map((r) => Math.round(r.tbt)).join(', ')} ms; benchmark index ${runs.map((r) => Math.round(r.benchmark)).join(', ')} (floor ${floorRuns
-        .slice(-RUNS)
-        .map((r) => Math.round(r.benchmark))
-        .join(', ')})`,
-    );
-    return { ...medianRun(runs), ratio: median(ratios) };
-  };
-
-  const results: [string, string, Run & { ratio: number }][] = [];
+  const results: [string, string, PageRun][] = [];
   try {
     const only = process.env.ONLY?.split(',');
-    for (const [template, path] of TEMPLATES) if (!only || only.includes(template)) results.push([template, path, await measure(path)]);
+    for (const [template, path] of TEMPLATES) if (!only || only.includes(template)) results.push([template, path, await session.measure(path)]);
   } finally {
-    chrome.kill();
+    session.close();
     proxy.close();
     if (server?.pid) process.kill(-server.pid, 'SIGTERM');
   }
-  results.unshift(['floor', FLOOR_PATH, { ...medianRun(floorRuns), ratio: 1 }]);
+  results.unshift(['floor', FLOOR_PATH, session.floor()]);
+  const benchmarks = session.benchmarks();
 
   const failures: string[] = [];
   const rows = results.map(([template, path, run]) => {
