@@ -4,7 +4,9 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
-import { FLOOR_PATH } from './perf.ts';
+
+/** Where the compressing proxy of scripts/perf.ts serves the floor page. */
+export const FLOOR_PATH = '/__perf-floor';
 
 export const CPU_SLOWDOWN = process.env.CPU_SLOWDOWN ? Number(process.env.CPU_SLOWDOWN) : undefined;
 

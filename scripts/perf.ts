@@ -17,7 +17,7 @@ import { vehicles } from '../src/lib/data/vehicles.ts';
 import { createServer as createHttpServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { CPU_SLOWDOWN, lighthouseSession, median, WORK_KINDS, type PageRun } from './lighthouse-session.ts';
+import { CPU_SLOWDOWN, FLOOR_PATH, lighthouseSession, median, WORK_KINDS, type PageRun } from './lighthouse-session.ts';
 import { freePort } from './free-port.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -29,7 +29,6 @@ const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
  * with other work the observed tasks are already slow; CPU_SLOWDOWN=1 then compares pages by
  * their network cost alone (never use it for the verdict).
  */
-export const FLOOR_PATH = '/__perf-floor';
 
 const root = join(import.meta.dirname, '..');
 const firstUnit = vehicles.find((unit) => unit.status === 'available')?.id;
