@@ -122,6 +122,7 @@ const interaction: ClientDirective = (load, options, el) => {
   const entries = new Map<Field, Entry>();
   let hydrating: Promise<void> | undefined;
   let lastKey = -Infinity;
+  const replayed = new WeakSet<Event>();
 
   const onWarmUp = () => void start();
   const onKey = () => {
@@ -134,6 +135,8 @@ const interaction: ClientDirective = (load, options, el) => {
   const onClick = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     const control = target?.closest<HTMLElement>(CONTROL) ?? target;
+    // Once React has bound the control, the tap is React's; a tap this directive replays goes through.
+    if (replayed.has(event) || (control && isBound(control))) return;
     if (!control || !isHeldTap(control)) {
       void start();
       return;
@@ -141,7 +144,12 @@ const interaction: ClientDirective = (load, options, el) => {
     event.preventDefault();
     event.stopPropagation();
     // The tap may land on an icon inside the button: replay it on the control itself.
-    const replay = () => whenLive(control, () => control.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true })));
+    const replay = () =>
+      whenLive(control, () => {
+        const click = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true });
+        replayed.add(click);
+        control.dispatchEvent(click);
+      });
     void start().then(replay);
   };
 
