@@ -74,10 +74,21 @@ export async function readRepository(page: Page): Promise<Record<string, Reposit
         try {
           if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${path}/`);
           else {
-            const file = await (handle as FileSystemFileHandle).getFile();
-            if (name.endsWith('.json')) out[path] = { size: file.size, text: await file.text() };
+            // A file the admin is still writing cannot be read from an earlier snapshot
+            // (NotReadableError): take a new one once the write is through.
+            const read = async (attempt = 1): Promise<{ file: File; bytes: Uint8Array }> => {
+              const file = await (handle as FileSystemFileHandle).getFile();
+              try {
+                return { file, bytes: new Uint8Array(await file.arrayBuffer()) };
+              } catch (error) {
+                if ((error as Error).name !== 'NotReadableError' || attempt >= 10) throw error;
+                await new Promise((resolve) => setTimeout(resolve, 100));
+                return read(attempt + 1);
+              }
+            };
+            const { file, bytes } = await read();
+            if (name.endsWith('.json')) out[path] = { size: file.size, text: new TextDecoder().decode(bytes) };
             else {
-              const bytes = new Uint8Array(await file.arrayBuffer());
               let binary = '';
               for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
               out[path] = { size: file.size, base64: btoa(binary) };
