@@ -1,0 +1,53 @@
+import { devices, type PlaywrightTestConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './chromium.ts';
+import { freePort } from './free-port.ts';
+
+const chromium = { executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS };
+
+/** The two widths every page is looked at. */
+export const WIDTHS = {
+  mobile: { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions: chromium } },
+  desktop: { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+} as const;
+
+/**
+ * A Playwright config for a stage that tests a copy of the site (the photos, the lot at size):
+ * `serve` builds the copy and serves it with netlify on the ports given (chosen once, shared by
+ * the workers through the environment), one worker, ready once its functions answer.
+ */
+export async function copySiteConfig(options: {
+  testDir: string;
+  /** The command that builds and serves the copy on these ports (SIGTERM stops it and removes the copy). */
+  serve: (ports: { port: number; staticPort: string; functionsPort: string }) => string;
+  projects: PlaywrightTestConfig['projects'];
+  timeout: number;
+  expect?: PlaywrightTestConfig['expect'];
+}): Promise<PlaywrightTestConfig> {
+  process.env.COPY_SITE_PORT ??= String(await freePort());
+  process.env.COPY_SITE_STATIC_PORT ??= String(await freePort());
+  process.env.COPY_SITE_FUNCTIONS_PORT ??= String(await freePort());
+  const port = Number(process.env.COPY_SITE_PORT);
+  const baseURL = `http://localhost:${port}`;
+  return {
+    testDir: options.testDir,
+    fullyParallel: false,
+    retries: 0,
+    workers: 1,
+    reporter: [['list']],
+    timeout: options.timeout,
+    ...(options.expect ? { expect: options.expect } : {}),
+    use: { baseURL, trace: 'retain-on-failure', launchOptions: chromium },
+    projects: options.projects,
+    webServer: {
+      command: options.serve({ port, staticPort: process.env.COPY_SITE_STATIC_PORT, functionsPort: process.env.COPY_SITE_FUNCTIONS_PORT }),
+      // Ready once functions answer (not /api/health: it alarms on leads left waiting in the local store).
+      url: `${baseURL}/api/vehicles`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
+    },
+  };
+}
