@@ -8,7 +8,7 @@ import { oneLine } from './text.ts';
 import type { PhotoLinker } from './lead-details.ts';
 import { photoLink, photoLinkEnv } from './photo-links.ts';
 import { sendEmail, type OutgoingEmail, type SendResult } from './mailer.ts';
-import { Pacer, type Slot } from './pacer.ts';
+import { Pacer } from './pacer.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { clearPending, keys, readJSON, readLead, saveLead, settleMs, sleep } from './store.ts';
 
@@ -91,8 +91,11 @@ export async function deliverLead(store: Store, id: string, options: DeliverOpti
   if (!pacer.open) return 'deferred';
 
   // Claim the attempt: a concurrent run (the retry job, a replayed request) sees the new
-  // nextAttemptAt, or loses the conditional write, and leaves this lead alone. Read back once
-  // the store has settled, the claim must still carry this attempt's token (lib/store.ts).
+  // nextAttemptAt, or loses the conditional write, and leaves this lead alone. What decides is
+  // the record once the store has settled, not the write's answer: the claim must still carry
+  // this attempt's token (lib/store.ts). A write can land and still be answered "lost" (the
+  // Blobs client retries a write whose answer did not arrive, and the retry is refused), and
+  // the local sandbox can tell two racing writers that both won.
   const attempts = delivery.attempts + 1;
   const token = crypto.randomUUID();
   const claimed: Lead = {
@@ -105,19 +108,13 @@ export async function deliverLead(store: Store, id: string, options: DeliverOpti
       nextAttemptAt: new Date(now + backoffMs(attempts)).toISOString(),
     },
   };
-  const claim = await saveLead(store, claimed, read.etag);
-  if (!claim.saved) return 'busy';
-  // The first slot at the provider is taken while the claim settles.
-  const firstSlot = pacer.take();
-  firstSlot.catch(() => undefined); // awaited below; a store error there fails the attempt
+  await saveLead(store, claimed, read.etag);
   await sleep(settleMs());
   const held = await readLead(store, id);
-  if (held?.lead.delivery.claim !== token) {
-    return 'busy';
-  }
+  if (held?.lead.delivery.claim !== token) return 'busy';
 
   const next: Lead = { ...claimed, delivery: { ...claimed.delivery } };
-  const outcome = await sendMissing(store, next, mail, now, pacer, firstSlot);
+  const outcome = await sendMissing(store, next, mail, now, pacer);
   const d = next.delivery;
   const dealerDone = Boolean(d.dealer || d.fallback);
   const crmDone = mail.adfTo.length === 0 || Boolean(d.crm || d.fallback);
@@ -154,9 +151,8 @@ export async function deliverLead(store: Store, id: string, options: DeliverOpti
  * (a provider that just refused one message is not asked again in the same attempt) or when the
  * run has no time left. The receipt comes last, so it never holds up the dealer's messages.
  */
-async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: number, pacer: Pacer, firstSlot: Promise<Slot>): Promise<{ failure?: Failure }> {
+async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: number, pacer: Pacer): Promise<{ failure?: Failure }> {
   const d = lead.delivery;
-  let reserved: Promise<Slot> | undefined = firstSlot;
   const send = async (part: Part, email: () => OutgoingEmail): Promise<Failure | 'deferred' | undefined> => {
     let message: OutgoingEmail;
     try {
@@ -165,8 +161,7 @@ async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: numb
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
       return { part, status: 'failed', error: `could not build the message: ${reason}`, statusCode: null, fault: 'message' };
     }
-    const slot = await (reserved ?? pacer.take());
-    reserved = undefined;
+    const slot = await pacer.take();
     if (!slot) return 'deferred';
     const result = await sendEmail(mail, message, slot.timeoutMs);
     if (result.status === 'failed') return { ...result, part };

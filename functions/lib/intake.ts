@@ -1,3 +1,4 @@
+import type { Store } from '@netlify/blobs';
 import type { Context } from '@netlify/functions';
 import { dealer } from '../../src/lib/data/dealer.ts';
 import {
@@ -194,15 +195,31 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
   }
 
   const filed = await fileLead(store, lead);
-  if (!filed.created) return !filed.existing || sameSubmission(filed.existing, fields) ? { kind: 'accepted', id } : reused;
+  if (!filed.created) {
+    if (filed.existing && !sameSubmission(filed.existing, fields)) return reused;
+    // The same lead filed by a request racing with this one, or by this one (a filing can land
+    // and be answered "exists" when the Blobs client retried it): whoever filed it may not be
+    // sending it, so a lead nobody has tried yet is tried from here too. The claim in
+    // deliverLead lets only one of them send.
+    if (filed.existing && !attempted(filed.existing)) startDelivery(store, id, context);
+    return { kind: 'accepted', id };
+  }
   if (form.photos !== undefined) await dropUploads(store, id);
+  startDelivery(store, id, context);
+  return { kind: 'accepted', id };
+}
 
-  // The visitor's answer does not wait for the e-mail; a failed send stays pending for the retry job.
+/** Whether a send of the lead has been tried (or is being tried) already. */
+function attempted(lead: Lead): boolean {
+  return lead.status === 'sent' || lead.delivery.attempts > 0 || Boolean(lead.delivery.claim || lead.delivery.nextAttemptAt);
+}
+
+/** The visitor's answer does not wait for the e-mail; a failed send stays pending for the retry job. */
+function startDelivery(store: Store, id: string, context: IntakeContext): void {
   const sending = deliverLead(store, id).catch((error: unknown) => {
     console.error(`[leads] E-mail step for lead ${id} failed: ${error instanceof Error ? error.message : 'unknown error'}`);
   });
   if (context.waitUntil) context.waitUntil(sending);
-  return { kind: 'accepted', id };
 }
 
 /** The staged photos a JSON submission names: `photos: [0, 2]` (indexes of its uploads). */

@@ -27,7 +27,8 @@ import { leadSchema, type Lead } from './lead.ts';
  * modification time, so several writers racing for one key can all be told they won (40 posts
  * with one key on a busy machine: up to 22 "filed" it). So a claim is read back after
  * settling time (confirmWrite, delivery.ts): of racing writers only the last one finds its own
- * token, and only it sends. Every try of a message still carries the same idempotency key,
+ * token, and only it sends, whatever its write was answered (on Netlify too, a write can land
+ * and be answered 412: the client retries a write whose answer was lost). Every try of a message still carries the same idempotency key,
  * and the provider keeps one message per key for 24 hours.
  */
 export const STORE_NAME = 'leads';
