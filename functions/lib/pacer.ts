@@ -73,7 +73,12 @@ export class Pacer {
   constructor(store: Store, options: PacerOptions) {
     this.store = store;
     this.interval = Math.ceil((1000 / options.ratePerSecond) * 1.1);
-    this.spare = Math.max(1, this.interval - 1000 / options.ratePerSecond);
+    // Of any rate + 1 starts, the first and the last are `rate` intervals (1.1 s) apart on the
+    // grid: a start half of that tenth late still keeps them over a second apart, and the
+    // network has the other half. The same 50 ms at any rate (2 ms at 50 a second was less
+    // than a busy machine's timers keep).
+    const perSecond = Math.ceil(options.ratePerSecond);
+    this.spare = Math.max(1, (perSecond * (this.interval - 1000 / options.ratePerSecond)) / 2);
     this.deadline = options.deadline;
     this.timeoutMs = options.timeoutMs;
     this.minimumMs = options.minimumMs ?? 2_000;
