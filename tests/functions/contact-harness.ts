@@ -30,6 +30,11 @@ export interface BlobsOptions {
    * the requests that queued up in one go: what happens side by side then meets at the store.
    */
   burstMs?: number;
+  /**
+   * Requests whose answer is lost on the way back: the store handles them, then the connection
+   * drops, as a network does now and then (the Blobs client sends the request again).
+   */
+  loseAnswer?: (request: IncomingMessage) => boolean;
 }
 
 /** Starts a local Blobs server and points the environment at it, as Netlify's runtime does. */
@@ -38,7 +43,7 @@ export async function startBlobs(options: BlobsOptions = {}): Promise<Blobs> {
   const token = 'test-token';
   const server = new BlobsServer({ directory, token });
   const { port } = await server.start();
-  const proxy = options.burstMs ? await burstProxy(port, options.burstMs) : undefined;
+  const proxy = options.burstMs || options.loseAnswer ? await faultProxy(port, options) : undefined;
   const url = `http://127.0.0.1:${proxy?.port ?? port}`;
   const context = { edgeURL: url, uncachedEdgeURL: url, siteID: 'test-site', token };
   const use = () => void (process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64'));
@@ -56,26 +61,38 @@ export async function startBlobs(options: BlobsOptions = {}): Promise<Blobs> {
   };
 }
 
-/** An HTTP pass-through to the Blobs server that lets the requests it holds through every `burstMs` ms. */
-async function burstProxy(target: number, burstMs: number): Promise<{ port: number; stop: () => Promise<void> }> {
+/**
+ * An HTTP pass-through to the Blobs server that lets the requests it holds through every
+ * `burstMs` ms (at once without), and drops the connection instead of answering the requests
+ * `loseAnswer` picks.
+ */
+async function faultProxy(target: number, { burstMs = 0, loseAnswer }: BlobsOptions): Promise<{ port: number; stop: () => Promise<void> }> {
   let held: (() => void)[] = [];
-  const timer = setInterval(() => {
-    const release = held;
+  const release = () => {
+    const due = held;
     held = [];
-    for (const forward of release) forward();
-  }, burstMs);
+    for (const forward of due) forward();
+  };
+  const timer = burstMs ? setInterval(release, burstMs) : undefined;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const lose = loseAnswer?.(request) ?? false;
       held.push(() => {
         const forward = httpRequest({ host: '127.0.0.1', port: target, path: request.url, method: request.method, headers: request.headers }, (answer) => {
+          if (lose) {
+            answer.resume();
+            answer.on('end', () => response.destroy());
+            return;
+          }
           response.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(response);
         });
         forward.on('error', () => response.writeHead(502).end());
         forward.end(Buffer.concat(chunks));
       });
+      if (!timer) release();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -84,7 +101,7 @@ async function burstProxy(target: number, burstMs: number): Promise<{ port: numb
     stop: () =>
       new Promise<void>((resolve) => {
         clearInterval(timer);
-        for (const forward of held.splice(0)) forward();
+        release();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -8,7 +8,7 @@ import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Bl
 /**
  * The lead pipeline under the faults a black-box test found (docs/product.md §Leads): a provider
  * answering 429 with Retry-After, 40 racing posts with one idempotency key, the alarm after
- * them, a replayed key, and a burst of first sends. Netlify runs each request in a function
+ * them, a replayed key, a burst of first sends, and writes whose answer is lost. Netlify runs each request in a function
  * instance of its own (`netlify serve` in a worker of its own), so nothing held in a module's
  * memory is shared between them: each request here gets a fresh copy of the function's modules.
  */
@@ -207,5 +207,76 @@ describe('a burst of first sends', () => {
     expect(mailbox.overLimit).toBe(0);
     const leads = await storedLeads(blobs.store);
     expect(leads.filter((lead) => lead.status === 'sent')).toHaveLength(count);
+  });
+});
+
+describe('a write to the store whose answer is lost on the way back (the Blobs client sends it again, and is refused)', () => {
+  let lossy: Blobs;
+  /** Which write loses its answer next (one, then none); each lost one is named in `lost`. */
+  let next: { name: string; header: 'if-match' | 'if-none-match' } | undefined;
+  const lost: string[] = [];
+
+  beforeAll(async () => {
+    lossy = await startBlobs({
+      loseAnswer: (request) => {
+        const path = decodeURIComponent(request.url ?? '');
+        if (!next || request.method !== 'PUT' || !/\/leads\/[^/]+$/.test(path) || !request.headers[next.header]) return false;
+        lost.push(next.name);
+        next = undefined;
+        return true;
+      },
+    });
+  });
+
+  afterAll(() => lossy.stop());
+
+  beforeEach(async () => {
+    lossy.use();
+    await lossy.store.deleteAll();
+    lost.length = 0;
+  });
+
+  function requestsPerMessage(): number[] {
+    const perMessage = new Map<string, number>();
+    for (const request of mailbox.requests) perMessage.set(request.idempotencyKey, (perMessage.get(request.idempotencyKey) ?? 0) + 1);
+    return [...perMessage.values()];
+  }
+
+  it('a claim to send a lead that landed still sends it, each message once', { timeout: 20_000 }, async () => {
+    const { fileLead } = await import('../../functions/lib/store.ts');
+    const { deliverLead } = await import('../../functions/lib/delivery.ts');
+    const lead: Lead = {
+      id: 'claim-answer-lost',
+      receivedAt: new Date().toISOString(),
+      status: 'pending',
+      inquiry: { ...VALID },
+      source: { channel: 'json', utm: {} },
+      delivery: { attempts: 0 },
+    };
+    await fileLead(lossy.store, lead);
+    next = { name: 'claim', header: 'if-match' };
+
+    const status = await deliverLead(lossy.store, lead.id);
+
+    expect(lost).toEqual(['claim']);
+    expect(status).toBe('sent');
+    expect(await storedLeads(lossy.store)).toMatchObject([{ id: lead.id, status: 'sent' }]);
+    expect(requestsPerMessage()).toEqual([1, 1]);
+  });
+
+  it('a lead whose filing landed but was answered "already filed" is sent, each message once', { timeout: 20_000 }, async () => {
+    next = { name: 'filing', header: 'if-none-match' };
+    const client = new Client(await freshContact());
+
+    const answer = await client.post({ ...VALID, idempotencyKey: 'filing-answer-lost-01' });
+    await client.settle();
+
+    expect(lost).toEqual(['filing']);
+    expect(answer.status).toBe(200);
+    const leads = await storedLeads(lossy.store);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ status: 'sent' });
+    expect(requestsPerMessage()).toEqual([1, 1]);
+    expect((await lossy.store.list({ prefix: 'pending/' })).blobs).toHaveLength(0);
   });
 });
