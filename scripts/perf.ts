@@ -133,7 +133,7 @@ if (import.meta.main) {
       ['serve', '--offline', '--port', String(port), '--staticServerPort', String(staticPort), '--functions-port', String(functionsPort)],
       { cwd: root, env: { ...process.env, BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' }, stdio: 'ignore', detached: true },
     );
-    await waitFor(`${upstream}/api/vehicles`, 300_000); // functions up; /api/health may alarm on old local leads
+    await waitFor(`${upstream}/api/vehicles`, { ms: 300_000 }); // functions up; /api/health may alarm on old local leads
   }
   const proxy = await startProxy(new URL(upstream));
   console.log(`Compressing proxy on ${proxy.url}; ${RUNS} run(s) per page; load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);

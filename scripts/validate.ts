@@ -4,15 +4,13 @@
 //   npm run validate                 all three; fails on any error
 //   npm run validate -- html         one of: html, structured-data, a11y
 //   BASE_URL=http://localhost:8888 npm run validate -- a11y    against a running `npm start`
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkA11y, VIEWPORTS } from './validators/a11y.ts';
 import { checkHtml } from './validators/html.ts';
 import { formatFinding, sitemapPages, type Finding } from './validators/pages.ts';
 import { checkStructuredData } from './validators/structured-data.ts';
-import { freePort } from './free-port.ts';
-import { waitFor } from './wait-for.ts';
+import { servedSite } from './served-site.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -45,41 +43,6 @@ function report(summary: string, failures: readonly Finding[]) {
   console.log(summary);
   for (const finding of failures) console.log(formatFinding(finding));
   if (failures.length > 0) failed = true;
-}
-
-/** `netlify serve --offline` of the built dist/ on free ports (as the end-to-end tests), unless BASE_URL names a running site. */
-async function servedSite(): Promise<{ base: string; stop: () => void }> {
-  if (process.env.BASE_URL) return { base: process.env.BASE_URL, stop: () => {} };
-  const [port, staticPort, functionsPort] = [await freePort(), await freePort(), await freePort()];
-  const args = [
-    'serve',
-    '--offline',
-    '--context',
-    'branch:prebuilt',
-    '--port',
-    String(port),
-    '--staticServerPort',
-    String(staticPort),
-    '--functions-port',
-    String(functionsPort),
-  ];
-  const server = spawn(join(root, 'node_modules', '.bin', 'netlify'), args, {
-    cwd: root,
-    env: { ...process.env, BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const stop = () => {
-    if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  };
-  const base = `http://localhost:${port}`;
-  try {
-    await waitFor(`${base}/api/vehicles`); // functions up; /api/health may alarm on old local leads
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { base, stop };
 }
 
 if (selected.includes('html')) {
