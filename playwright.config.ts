@@ -53,10 +53,10 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        // As `npm start`: a fresh build first (skipped when `npm test` has just built: E2E_PREBUILT=1),
-        // then netlify serve on that dist/ without building again (the `prebuilt` context of
-        // netlify.toml); its inner static and functions servers get free ports too, so parallel
-        // runs do not collide.
+        // As `npm start`: a fresh build first (skipped with E2E_PREBUILT=1), then netlify serve on
+        // that dist/ without building again (the `prebuilt` context of netlify.toml); its inner
+        // static and functions servers get free ports too, so parallel runs do not collide.
+        // `npm test` serves the build once for all its stages and passes it in E2E_BASE_URL.
         command: `${process.env.E2E_PREBUILT ? '' : 'astro build && '}netlify serve --offline --context branch:prebuilt --port ${port} --staticServerPort ${process.env.E2E_STATIC_PORT} --functions-port ${process.env.E2E_FUNCTIONS_PORT}`,
         // Ready once functions answer; not /api/health, which rightly says 503 when old test leads wait in the local store.
         url: `${baseURL}/api/vehicles`,

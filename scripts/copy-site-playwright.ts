@@ -1,3 +1,4 @@
+import { basename, join } from 'node:path';
 import { devices, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './chromium.ts';
 import { freePort } from './free-port.ts';
@@ -30,6 +31,8 @@ export async function copySiteConfig(options: {
   const baseURL = `http://localhost:${port}`;
   return {
     testDir: options.testDir,
+    // A folder of its own: `npm test` runs the copies side by side, and Playwright empties its folder at the start.
+    outputDir: join('test-results', basename(options.testDir)),
     fullyParallel: false,
     retries: 0,
     workers: 1,

@@ -6,29 +6,35 @@
  *   npm test -- unit e2e     only the named stages, in the order below
  *
  * Adding a stage is one line in STAGES. A stage is any command; `env` is added to its environment.
+ * The stages that test the served site share one server of the build (scripts/served-site.ts),
+ * started in the background once the build is there, so its start-up overlaps the unit tests.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { startServedSite, type ServedSite } from './served-site.ts';
 
 export interface Stage {
   name: string;
   command: string;
   env?: Record<string, string>;
+  /** The environment variable that takes the address of the served build, for a stage that tests it. */
+  served?: string;
+  /** Runs at the same time as the stage before it, its output lines marked with its name. */
+  alongside?: boolean;
 }
 
 export const STAGES: readonly Stage[] = [
   { name: 'check', command: 'npm run check' },
   { name: 'build', command: 'npm run build' },
-  { name: 'budget', command: 'npm run budget' },
-  // The W3C Nu Html Checker, Google's structured-data rules and pa11y over every sitemap page.
-  { name: 'validate', command: 'npm run validate' },
   { name: 'unit', command: 'npm run test:unit' },
-  // The server of the end-to-end tests serves the dist/ just built instead of building again.
-  { name: 'e2e', command: 'npm run test:e2e', env: { E2E_PREBUILT: '1' } },
-  // A copy of the site with generated raster photos, built and served on its own.
+  { name: 'budget', command: 'npm run budget', served: 'BASE_URL' },
+  // The W3C Nu Html Checker, Google's structured-data rules and pa11y over every sitemap page.
+  { name: 'validate', command: 'npm run validate', served: 'BASE_URL' },
+  { name: 'e2e', command: 'npm run test:e2e', served: 'E2E_BASE_URL' },
+  // Copies of the site, each built and served on its own: one with generated raster photos, one
+  // with its lot grown to 100 units. Both mostly wait on their servers, so they run side by side.
   { name: 'photos', command: 'npm run test:photos' },
-  // A copy of the site with its lot grown to 100 units, built and served on its own.
-  { name: 'lot', command: 'npm run test:lot' },
+  { name: 'lot', command: 'npm run test:lot', alongside: true },
 ];
 
 export interface StageTime {
@@ -53,18 +59,48 @@ function childrenCpu(): { user: number; system: number } | undefined {
   }
 }
 
-function run(stage: Stage): Promise<number> {
+/** Runs a stage's command; with `label`, its output goes through line by line, each marked with the label. */
+function run(stage: Stage, env: Record<string, string>, label?: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(stage.command, { shell: true, stdio: 'inherit', env: { ...process.env, ...stage.env } });
+    const child = spawn(stage.command, { shell: true, stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...stage.env, ...env } });
+    if (label) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ] as const) {
+        let rest = '';
+        from?.setEncoding('utf8');
+        from?.on('data', (chunk: string) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) to.write(`[${label}] ${line}\n`);
+        });
+        from?.on('end', () => rest && to.write(`[${label}] ${rest}\n`));
+      }
+    }
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
 }
 
+/** The stages in runs: a stage marked `alongside` joins the run of the stage before it. */
+export function runsOf(stages: readonly Stage[]): Stage[][] {
+  const runs: Stage[][] = [];
+  for (const stage of stages) {
+    const last = runs.at(-1);
+    if (stage.alongside && last) last.push(stage);
+    else runs.push([stage]);
+  }
+  return runs;
+}
+
 const seconds = (s: number) => (s >= 60 ? `${Math.floor(s / 60)}m ${(s % 60).toFixed(0).padStart(2, '0')}s` : `${s.toFixed(1)}s`);
 
-/** The stage-time table as printed at the end of `npm test`. */
-export function formatTimes(times: readonly StageTime[]): string {
+/**
+ * The stage-time table as printed at the end of `npm test`. Stages that ran side by side show
+ * their CPU time together, on the first of them; the total wall time is the run's own (`elapsed`).
+ */
+export function formatTimes(times: readonly StageTime[], elapsedSeconds?: number): string {
   const rows = times.map((t) => [
     t.name,
     t.status,
@@ -78,7 +114,7 @@ export function formatTimes(times: readonly StageTime[]): string {
   rows.push([
     'total',
     times.every((t) => t.status === 'passed') ? 'passed' : 'failed',
-    seconds(total((t) => t.wallSeconds)),
+    seconds(elapsedSeconds ?? total((t) => t.wallSeconds)),
     hasCpu ? seconds(total((t) => t.cpuSeconds?.user)) : '',
     hasCpu ? seconds(total((t) => t.cpuSeconds?.system)) : '',
   ]);
@@ -103,21 +139,53 @@ if (import.meta.main) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(2);
   }
-  const times: StageTime[] = stages.map((s) => ({ name: s.name, status: 'not run', wallSeconds: 0, cpuSeconds: undefined }));
-  for (const [index, stage] of stages.entries()) {
-    console.log(`\n▶ ${stage.name}: ${stage.command}`);
+  const times = new Map<Stage, StageTime>(stages.map((s) => [s, { name: s.name, status: 'not run', wallSeconds: 0, cpuSeconds: undefined }]));
+  const started = performance.now();
+  // The served build: started once no stage still to come builds, stopped however the run ends.
+  let site: ServedSite | undefined;
+  const firstServed = stages.findIndex((s) => s.served);
+  const lastBuild = stages.findLastIndex((s) => s.name === 'build');
+  const startSiteAfter = firstServed < 0 ? Infinity : lastBuild >= 0 && lastBuild < firstServed ? lastBuild : -1;
+  const stopSite = () => site?.stop();
+  process.on('exit', stopSite);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+  const servedStages = stages.filter((s) => s.served).map((s) => s.name);
+  const serveSite = async () => {
+    site = await startServedSite();
+    console.log(`\n▶ the built site is served at ${site.base} for ${servedStages.join(', ')}`);
+  };
+  if (startSiteAfter === -1) await serveSite();
+
+  let index = 0;
+  for (const group of runsOf(stages)) {
+    for (const stage of group) console.log(`\n▶ ${stage.name}: ${stage.command}`);
     const cpuBefore = childrenCpu();
-    const started = performance.now();
-    const code = await run(stage);
+    const results = await Promise.all(
+      group.map(async (stage) => {
+        const from = performance.now();
+        const env: Record<string, string> = {};
+        if (stage.served && site) {
+          const ready = await site.ready.then(
+            () => true,
+            (error: unknown) => console.error(`The built site could not be served: ${error instanceof Error ? error.message : error}`),
+          );
+          if (!ready) return { stage, code: 1, wallSeconds: (performance.now() - from) / 1000 };
+          env[stage.served] = site.base;
+        }
+        const code = await run(stage, env, group.length > 1 ? stage.name : undefined);
+        return { stage, code, wallSeconds: (performance.now() - from) / 1000 };
+      }),
+    );
     const cpuAfter = childrenCpu();
-    times[index] = {
-      name: stage.name,
-      status: code === 0 ? 'passed' : 'failed',
-      wallSeconds: (performance.now() - started) / 1000,
-      cpuSeconds: cpuBefore && cpuAfter ? { user: cpuAfter.user - cpuBefore.user, system: cpuAfter.system - cpuBefore.system } : undefined,
-    };
-    if (code !== 0) break;
+    const cpu = cpuBefore && cpuAfter ? { user: cpuAfter.user - cpuBefore.user, system: cpuAfter.system - cpuBefore.system } : undefined;
+    for (const [i, { stage, code, wallSeconds }] of results.entries()) {
+      times.set(stage, { name: stage.name, status: code === 0 ? 'passed' : 'failed', wallSeconds, cpuSeconds: i === 0 ? cpu : undefined });
+    }
+    if (results.some((r) => r.code !== 0)) break;
+    index += group.length;
+    if (!site && index > startSiteAfter) await serveSite();
   }
-  console.log(`\n${formatTimes(times)}`);
-  if (times.some((t) => t.status !== 'passed')) process.exit(1);
+  stopSite();
+  console.log(`\n${formatTimes([...times.values()], (performance.now() - started) / 1000)}`);
+  if ([...times.values()].some((t) => t.status !== 'passed')) process.exit(1);
 }

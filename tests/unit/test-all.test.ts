@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimes, selectStages, STAGES } from '../../scripts/test-all.ts';
+import { formatTimes, runsOf, selectStages, STAGES } from '../../scripts/test-all.ts';
 
 describe('npm test runner', () => {
-  it('runs check, build, budget, the validators, unit tests, end-to-end tests and the photo tests in that order, the server serving the build', () => {
-    expect(STAGES.map((s) => s.name)).toEqual(['check', 'build', 'budget', 'validate', 'unit', 'e2e', 'photos', 'lot']);
-    expect(STAGES.find((s) => s.name === 'e2e')?.env).toEqual({ E2E_PREBUILT: '1' });
+  it('runs check, build, unit tests, the budget, the validators and end-to-end tests in that order, then the two copies of the site side by side', () => {
+    expect(runsOf(STAGES).map((run) => run.map((s) => s.name))).toEqual([['check'], ['build'], ['unit'], ['budget'], ['validate'], ['e2e'], ['photos', 'lot']]);
+  });
+
+  it('serves the build once to the stages that test the served site, under the variable each reads', () => {
+    expect(STAGES.filter((s) => s.served).map((s) => [s.name, s.served])).toEqual([
+      ['budget', 'BASE_URL'],
+      ['validate', 'BASE_URL'],
+      ['e2e', 'E2E_BASE_URL'],
+    ]);
   });
 
   it('selects named stages in their order and refuses an unknown one', () => {
@@ -24,5 +31,26 @@ describe('npm test runner', () => {
     expect(table[3]).toMatch(/^e2e\s+failed\s+2m 05s\s+3m 20s\s+40\.0s$/);
     expect(table[4]).toMatch(/^after\s+not run\s*$/);
     expect(table[5]).toMatch(/^total\s+failed\s+2m 35s\s+3m 38s\s+43\.0s$/);
+  });
+
+  it('totals the wall time of the run itself when stages ran side by side', () => {
+    const table = formatTimes(
+      [
+        { name: 'photos', status: 'passed', wallSeconds: 50, cpuSeconds: { user: 12, system: 4 } },
+        { name: 'lot', status: 'passed', wallSeconds: 30, cpuSeconds: undefined },
+      ],
+      52.5,
+    ).split('\n');
+    expect(table[3]).toMatch(/^lot\s+passed\s+30\.0s\s*$/);
+    expect(table[4]).toMatch(/^total\s+passed\s+52\.5s\s+12\.0s\s+4\.0s$/);
+  });
+
+  it('groups a stage marked alongside with the one before it', () => {
+    const stages = [
+      { name: 'a', command: 'a' },
+      { name: 'b', command: 'b', alongside: true },
+      { name: 'c', command: 'c' },
+    ];
+    expect(runsOf(stages).map((run) => run.map((s) => s.name))).toEqual([['a', 'b'], ['c']]);
   });
 });
