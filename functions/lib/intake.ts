@@ -23,7 +23,7 @@ import { attachPhotos, dropUploads, stagedPhotos, stagePhoto, type StagedPhoto }
 import type { LeadForm } from './lead-records.ts';
 import { clientKey, takeToken } from './rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from './request.ts';
-import { fileLead, leadsStore, readLead, recordSpam } from './store.ts';
+import { fileLead, leadsStore, readLead, recordSpam, settleMs, sleep } from './store.ts';
 
 /**
  * The one intake of every lead form (docs/product.md §Leads, docs/decisions/one-lead-intake.md):
@@ -214,11 +214,18 @@ function attempted(lead: Lead): boolean {
   return lead.status === 'sent' || lead.delivery.attempts > 0 || Boolean(lead.delivery.claim || lead.delivery.nextAttemptAt);
 }
 
-/** The visitor's answer does not wait for the e-mail; a failed send stays pending for the retry job. */
+/**
+ * The visitor's answer does not wait for the e-mail; a failed send stays pending for the retry
+ * job. The send starts once the store has settled: filings of the same lead racing with this one
+ * land by then (the local sandbox's onlyIfNew is not atomic, lib/store.ts), and one landing after
+ * a claim would overwrite it, so that two requests send.
+ */
 function startDelivery(store: Store, id: string, context: IntakeContext): void {
-  const sending = deliverLead(store, id).catch((error: unknown) => {
-    console.error(`[leads] E-mail step for lead ${id} failed: ${error instanceof Error ? error.message : 'unknown error'}`);
-  });
+  const sending = sleep(settleMs())
+    .then(() => deliverLead(store, id))
+    .catch((error: unknown) => {
+      console.error(`[leads] E-mail step for lead ${id} failed: ${error instanceof Error ? error.message : 'unknown error'}`);
+    });
   if (context.waitUntil) context.waitUntil(sending);
 }
 
