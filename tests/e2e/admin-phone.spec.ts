@@ -62,6 +62,10 @@ async function saved(page: Page, path: string, expected: string | RegExp): Promi
   return files;
 }
 
+// The editor is at the dealership: the admin's "today" (a new unit's listed date) is the browser's
+// own day, which is the showroom's calendar day there, also in the evening when UTC has moved on.
+test.use({ timezoneId: 'America/New_York' });
+
 test('at 375 px an editor adds a unit with a phone photo, marks units sold and on hold in three taps, and changes the local number', async ({
   page,
   context,
