@@ -199,19 +199,14 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
     if (filed.existing && !sameSubmission(filed.existing, fields)) return reused;
     // The same lead filed by a request racing with this one, or by this one (a filing can land
     // and be answered "exists" when the Blobs client retried it): whoever filed it may not be
-    // sending it, so a lead nobody has tried yet is tried from here too. The claim in
-    // deliverLead lets only one of them send.
-    if (filed.existing && !attempted(filed.existing)) startDelivery(store, id, context);
+    // sending it, so a lead still pending is tried from here too. deliverLead leaves a lead
+    // whose try is under way or not yet due alone, and its claim lets only one sender send.
+    if (filed.existing?.status === 'pending') startDelivery(store, id, context);
     return { kind: 'accepted', id };
   }
   if (form.photos !== undefined) await dropUploads(store, id);
   startDelivery(store, id, context);
   return { kind: 'accepted', id };
-}
-
-/** Whether a send of the lead has been tried (or is being tried) already. */
-function attempted(lead: Lead): boolean {
-  return lead.status === 'sent' || lead.delivery.attempts > 0 || Boolean(lead.delivery.claim || lead.delivery.nextAttemptAt);
 }
 
 /**
