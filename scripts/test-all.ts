@@ -141,22 +141,20 @@ if (import.meta.main) {
   }
   const times = new Map<Stage, StageTime>(stages.map((s) => [s, { name: s.name, status: 'not run', wallSeconds: 0, cpuSeconds: undefined }]));
   const started = performance.now();
-  // The served build: started once no stage still to come builds, stopped however the run ends.
+  // The served build: started once the build is there (at once when this run does not build),
+  // stopped however the run ends.
   let site: ServedSite | undefined;
-  const firstServed = stages.findIndex((s) => s.served);
-  const lastBuild = stages.findLastIndex((s) => s.name === 'build');
-  const startSiteAfter = firstServed < 0 ? Infinity : lastBuild >= 0 && lastBuild < firstServed ? lastBuild : -1;
+  const servedStages = stages.filter((s) => s.served).map((s) => s.name);
+  const builds = stages.some((s) => s.name === 'build');
   const stopSite = () => site?.stop();
   process.on('exit', stopSite);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
-  const servedStages = stages.filter((s) => s.served).map((s) => s.name);
   const serveSite = async () => {
     site = await startServedSite();
     console.log(`\n▶ the built site is served at ${site.base} for ${servedStages.join(', ')}`);
   };
-  if (startSiteAfter === -1) await serveSite();
+  if (servedStages.length > 0 && !builds) await serveSite();
 
-  let index = 0;
   for (const group of runsOf(stages)) {
     for (const stage of group) console.log(`\n▶ ${stage.name}: ${stage.command}`);
     const cpuBefore = childrenCpu();
@@ -182,8 +180,7 @@ if (import.meta.main) {
       times.set(stage, { name: stage.name, status: code === 0 ? 'passed' : 'failed', wallSeconds, cpuSeconds: i === 0 ? cpu : undefined });
     }
     if (results.some((r) => r.code !== 0)) break;
-    index += group.length;
-    if (!site && index > startSiteAfter) await serveSite();
+    if (servedStages.length > 0 && group.some((s) => s.name === 'build')) await serveSite();
   }
   stopSite();
   console.log(`\n${formatTimes([...times.values()], (performance.now() - started) / 1000)}`);
