@@ -17,13 +17,12 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { BUDGET, HEADERS_BYTES } from './budget.ts';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './chromium.ts';
-import { freePort } from './free-port.ts';
 import { growLot } from './grow-lot.ts';
 import { bytesAsSent, elementCount, islandDataBytes } from './page-figures.ts';
 import { lighthouseSession, type PageRun } from './lighthouse-session.ts';
 import { startProxy } from './perf.ts';
-import { buildSite, copySite, serveBuilt } from './photo-site.ts';
-import { waitFor } from './wait-for.ts';
+import { buildSite, copySite } from './photo-site.ts';
+import { startServedSite, type ServedSite } from './served-site.ts';
 
 const PAGE = '/new-inventory';
 
@@ -64,16 +63,15 @@ interface Row {
 const rows: Row[] = [];
 for (const units of counts) {
   const dir = copySite();
-  let server: ReturnType<typeof serveBuilt> | undefined;
+  let site: ServedSite | undefined;
   try {
     growLot(dir, units);
     console.log(`${units} units: building a copy in ${dir} …`);
     const buildSeconds = buildSite(dir) / 1000;
     if (values.pages) console.log(`  pages over the first flight: ${pagesOverFlight(dir).join(', ') || 'none'}`);
-    const port = await freePort();
-    server = serveBuilt(dir, port, { static: await freePort(), functions: await freePort() });
-    const upstream = `http://localhost:${port}`;
-    await waitFor(`${upstream}/api/vehicles`); // functions up; /api/health may alarm on old local leads
+    site = await startServedSite({ dir });
+    await site.ready;
+    const upstream = site.base;
     const proxy = await startProxy(new URL(upstream));
     try {
       const sent = await bytesAsSent(`${proxy.url}${PAGE}`);
@@ -109,11 +107,8 @@ for (const units of counts) {
       proxy.close();
     }
   } finally {
-    if (server) {
-      const stopped = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await stopped;
-    }
+    // The server writes to the copy while it stops.
+    await site?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

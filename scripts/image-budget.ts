@@ -47,7 +47,7 @@ export async function imageBudgetAtFirstView(dist: string): Promise<boolean> {
       await browser.close();
     }
   } finally {
-    site.stop();
+    await site.stop();
   }
   return over;
 }

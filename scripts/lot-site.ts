@@ -20,7 +20,7 @@ const { values } = parseArgs({
   },
 });
 const port = Number(values.port);
-const ports = { static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
+const ports = { port, static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
 const dir = copySite();
 const cleanUp = () => rmSync(dir, { recursive: true, force: true });
 let buildSeconds: number;
@@ -32,4 +32,4 @@ try {
   throw error;
 }
 if (values.info) writeFileSync(values.info, JSON.stringify({ units: Number(values.units), buildSeconds }));
-serveUntilStopped(dir, port, ports);
+await serveUntilStopped(dir, ports);

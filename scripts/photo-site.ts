@@ -7,13 +7,14 @@
 //   node scripts/photo-site.ts --units 100 --port 8890    … with the lot grown to 100 listed units (scripts/grow-lot.ts)
 //
 // The copy lives in a temporary folder (node_modules is linked, not copied) and is removed on exit.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
 import { growLot } from './grow-lot.ts';
+import { startServedSite } from './served-site.ts';
 import { applyAdminEdits, readAdminEdits, type AdminEdits } from './admin-edits.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -152,27 +153,15 @@ export function buildSite(dir: string): number {
   return performance.now() - started;
 }
 
-/** Serves a built dist/ as Netlify does (static files, functions, headers, redirects, image CDN), without building again. */
-export function serveBuilt(dir: string, port: number, ports: { static: number; functions: number }): ChildProcess {
-  return spawn(
-    bin('netlify'),
-    ['dev', '--offline', '--dir', 'dist', '--port', String(port), '--staticServerPort', String(ports.static), '--functions-port', String(ports.functions)],
-    { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, BROWSER: 'none' } },
-  );
-}
-
-/** Serves the copy in `dir` (serveBuilt) until a signal; then stops the server and removes the copy. */
-export function serveUntilStopped(dir: string, port: number, ports: { static: number; functions: number }): void {
-  const server = serveBuilt(dir, port, ports);
-  // On a signal, stop the server first and clean up once it has exited (it writes to the copy while stopping).
-  const finish = (code: number) => {
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(code);
-  };
-  const stop = () => (server.exitCode === null && server.signalCode === null ? server.kill('SIGTERM') : finish(0));
+/** Serves the copy in `dir` (scripts/served-site.ts) until a signal; then stops the server and, once it has exited (it writes to the copy while stopping), removes the copy. */
+export async function serveUntilStopped(dir: string, ports: { port: number; static: number; functions: number }): Promise<never> {
+  const site = await startServedSite({ dir, ports });
+  const stop = () => void site.stop();
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  server.on('exit', (code) => finish(code ?? 0));
+  const code = await site.exited;
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(code);
 }
 
 if (import.meta.main) {
@@ -186,7 +175,7 @@ if (import.meta.main) {
     },
   });
   const port = Number(values.port);
-  const ports = { static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
+  const ports = { port, static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
   // The photo tests also check the pages made of what the admin saved (tests/photos/admin-edits.spec.ts).
   const dir = await createPhotoSite({ extra: Number(values.photos), units: Number(values.units), adminEdits: readAdminEdits() });
   const cleanUp = () => rmSync(dir, { recursive: true, force: true });
@@ -196,5 +185,5 @@ if (import.meta.main) {
     cleanUp();
     throw error;
   }
-  serveUntilStopped(dir, port, ports);
+  await serveUntilStopped(dir, ports);
 }

@@ -9,42 +9,48 @@ export interface ServedSite {
   base: string;
   /** Resolves once the site's functions answer (not /api/health: it alarms on leads left waiting in the local store). */
   ready: Promise<void>;
-  stop: () => void;
+  /** Resolves with the server's exit code once it has stopped, however it stopped. */
+  exited: Promise<number>;
+  /** Stops the server and everything it started; resolves once it has exited. */
+  stop: () => Promise<number>;
 }
 
 /**
- * The built dist/ served as Netlify serves it: `netlify serve --offline` in the `prebuilt`
- * context of netlify.toml (static files, headers, redirects, functions, the image CDN and a
- * local Blobs sandbox, without building again), on free ports. `npm test` serves it once for
- * every stage that needs it; `stop` ends the server and everything it started.
+ * A built dist/ served as Netlify serves it: `netlify serve --offline` in the `prebuilt` context
+ * of netlify.toml (static files, headers, redirects, functions, the image CDN and a local Blobs
+ * sandbox, without building again). The site's own build by default, or a copy of the site
+ * (`dir`, scripts/photo-site.ts); on free ports unless `ports` are given. `npm test` serves the
+ * build once for every stage that needs it.
  */
-export async function startServedSite(): Promise<ServedSite> {
-  const [port, staticPort, functionsPort] = [await freePort(), await freePort(), await freePort()];
-  const args = ['serve', '--offline', '--context', 'branch:prebuilt', '--port', port, '--staticServerPort', staticPort, '--functions-port', functionsPort];
+export async function startServedSite({
+  dir = root,
+  ports,
+}: { dir?: string; ports?: { port: number; static: number; functions: number } } = {}): Promise<ServedSite> {
+  const { port, static: staticPort, functions } = ports ?? { port: await freePort(), static: await freePort(), functions: await freePort() };
+  const args = ['serve', '--offline', '--context', 'branch:prebuilt', '--port', port, '--staticServerPort', staticPort, '--functions-port', functions];
   const server = spawn(join(root, 'node_modules', '.bin', 'netlify'), args.map(String), {
-    cwd: root,
+    cwd: dir,
     env: { ...process.env, BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  let stopped = false;
+  const exited = new Promise<number>((resolve) => server.once('exit', (code) => resolve(code ?? 0)));
   const stop = () => {
-    if (stopped || !server.pid || server.exitCode !== null) return;
-    stopped = true;
-    process.kill(-server.pid, 'SIGTERM');
+    if (server.pid && server.exitCode === null && server.signalCode === null) process.kill(-server.pid, 'SIGTERM');
+    return exited;
   };
   const base = `http://localhost:${port}`;
   const ready = waitFor(`${base}/api/vehicles`, { server });
   ready.catch(stop);
-  return { base, ready, stop };
+  return { base, ready, exited, stop };
 }
 
-/** The running site BASE_URL names (once it answers), or the built dist/ served for this run. */
-export async function servedSite(): Promise<Omit<ServedSite, 'ready'>> {
+/** The running site BASE_URL names (once it answers), or the site's build served for this run. */
+export async function servedSite(): Promise<Pick<ServedSite, 'base' | 'stop'>> {
   const given = process.env.BASE_URL;
   if (given) {
     await waitFor(`${given}/api/vehicles`);
-    return { base: given, stop: () => {} };
+    return { base: given, stop: async () => 0 };
   }
   const site = await startServedSite();
   await site.ready;

@@ -77,7 +77,7 @@ if (selected.includes('a11y')) {
       errors,
     );
   } finally {
-    site.stop();
+    await site.stop();
   }
 }
 
