@@ -5,8 +5,8 @@ import { defineConfig } from '@playwright/test';
 import { copySiteConfig, WIDTHS } from './scripts/copy-site-playwright.ts';
 
 // The lot tests: a copy of the site grown to LOT_UNITS listed units (scripts/lot-site.ts), built
-// and served by `netlify dev --dir dist`; its inventory measured against the bench's budget and
-// browsed with and without JavaScript.
+// and served by `netlify serve` (scripts/served-site.ts); its inventory measured against the
+// bench's budget and browsed with and without JavaScript.
 process.env.LOT_UNITS ??= '100';
 process.env.LOT_INFO ??= join(tmpdir(), `lot-site-${process.pid}.json`);
 
