@@ -94,7 +94,10 @@ export function runsOf(stages: readonly Stage[]): Stage[][] {
   return runs;
 }
 
-const seconds = (s: number) => (s >= 60 ? `${Math.floor(s / 60)}m ${(s % 60).toFixed(0).padStart(2, '0')}s` : `${s.toFixed(1)}s`);
+const seconds = (s: number) => {
+  const whole = Math.round(s);
+  return s >= 59.95 ? `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, '0')}s` : `${s.toFixed(1)}s`;
+};
 
 /**
  * The stage-time table as printed at the end of `npm test`. Stages that ran side by side show

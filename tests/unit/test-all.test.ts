@@ -45,6 +45,11 @@ describe('npm test runner', () => {
     expect(table[4]).toMatch(/^total\s+passed\s+52\.5s\s+12\.0s\s+4\.0s$/);
   });
 
+  it('rounds minutes and seconds together: 6 min 59.6 s reads 7m 00s', () => {
+    const table = formatTimes([{ name: 'e2e', status: 'passed', wallSeconds: 419.6, cpuSeconds: undefined }]).split('\n');
+    expect(table[2]).toMatch(/^e2e\s+passed\s+7m 00s\s*$/);
+  });
+
   it('groups a stage marked alongside with the one before it', () => {
     const stages = [
       { name: 'a', command: 'a' },
