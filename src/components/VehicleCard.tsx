@@ -13,8 +13,10 @@ interface Props {
   vehicle: Pick<InventoryItem, 'id' | 'name' | 'description' | 'price' | 'images' | 'isNew' | 'status' | 'streetLegal' | 'exteriorColor' | 'estimatedPayment'>;
   /** Heading level of the card title in its page outline. */
   headingLevel?: 2 | 3;
-  /** The page's LCP image (the first card of a grid): fetched first, never lazy; the rest load lazily. */
+  /** The page's LCP image (the first card of a grid in a phone's first view): fetched first, never lazy; the rest load lazily. */
   priority?: boolean;
+  /** The first card of a grid below a phone's first view: fetched at once at the browser's own priority, never lazy. */
+  eager?: boolean;
 }
 
 /**
@@ -22,13 +24,20 @@ interface Props {
  * description, price, View Details; plus its colour, street-legal status, an On Hold badge and
  * the estimated monthly payment of an available unit. Rendered by Astro and inside islands alike.
  */
-export default function VehicleCard({ vehicle, headingLevel = 3, priority = false }: Props) {
+export default function VehicleCard({ vehicle, headingLevel = 3, priority = false, eager = false }: Props) {
   const Heading = `h${headingLevel}` as const;
   const image = vehicle.images[0] ?? PLACEHOLDER_IMAGE;
   return (
     <article className="card flex h-full flex-col overflow-hidden">
       <div className="relative bg-slate-100">
-        <Picture src={image} slot="card" alt={vehicle.images[0] ? vehicle.name : ''} priority={priority} className="aspect-[4/3] h-auto w-full object-cover" />
+        <Picture
+          src={image}
+          slot="card"
+          alt={vehicle.images[0] ? vehicle.name : ''}
+          priority={priority}
+          eager={eager}
+          className="aspect-[4/3] h-auto w-full object-cover"
+        />
         {vehicle.isNew && <span className="badge-new absolute top-3 left-3">NEW</span>}
       </div>
       <div className="flex flex-1 flex-col p-5">

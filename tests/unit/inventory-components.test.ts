@@ -48,8 +48,9 @@ describe('the inventory list, rendered on the server (the page without JavaScrip
     expect(html).not.toContain('<nav');
   });
 
-  it("fetches the first card's image first and the others lazily", () => {
-    expect(html.match(/<img[^>]*fetchPriority="high"/g)).toHaveLength(1);
+  it("fetches the first card's image at once without raising its priority (it is below a phone's first view), and the others lazily", () => {
+    expect(html).not.toContain('fetchPriority');
+    expect(html.match(/<img[^>]*loading="eager"/g)).toHaveLength(1);
     expect(html.match(/<img[^>]*loading="lazy"/g)).toHaveLength(1);
   });
 

@@ -49,7 +49,9 @@ export default function InventoryResults({ list, hrefOf }: Props) {
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" tabIndex={-1} data-inventory-list="">
         {list.items.map((vehicle, index) => (
           <li key={vehicle.id}>
-            <VehicleCard vehicle={vehicle} priority={index === 0} />
+            {/* On a phone the first card is below the filters, out of the first view: fetched at
+                once but not ahead of the page (docs/product.md §Speed). */}
+            <VehicleCard vehicle={vehicle} eager={index === 0} />
           </li>
         ))}
       </ul>
