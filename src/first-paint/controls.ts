@@ -18,11 +18,23 @@ export const isField = (target: EventTarget | null): target is Field =>
  * is live): not links and submit buttons, which act natively as without JavaScript, and not
  * fields and labels, which the browser handles itself.
  */
-export const isHeldTap = (control: Element) => !control.matches(NATIVE) && !isField(control) && !(control instanceof HTMLLabelElement);
+export const isHeldTap = (control: Element) => !control.matches(`${NATIVE}, input, select, textarea, label`);
 
-/** Runs `then` once the page has loaded and the browser has a moment to spare (at most 2 s later). */
+/**
+ * Runs `then` once the page has loaded and shown its first frame, when the browser has a moment
+ * to spare (at most 2 s later). Chromium can run an idle callback after the load event while
+ * the first frame still waits to be shown; what loads from there (the whole stylesheet, the
+ * island runtime, the page's modules) would then share the connection with the first paint.
+ * The first paint entry ends the wait (`buffered`: one reported before counts). A tab opened in
+ * the background paints, and so goes on, once it is shown.
+ */
 export function whenIdle(then: () => void) {
   const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(then, { timeout: 2000 }) : setTimeout(then, 200));
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  const afterFirstPaint = () =>
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      idle();
+    }).observe({ type: 'paint', buffered: true });
+  if (document.readyState === 'complete') afterFirstPaint();
+  else addEventListener('load', afterFirstPaint, { once: true });
 }

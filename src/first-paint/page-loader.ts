@@ -21,9 +21,6 @@ const stylesheet = script?.dataset.stylesheet;
 const runtime = script?.dataset.runtime;
 /** The page's own module scripts (the analytics events, src/scripts/asc-page.ts): when idle only. */
 const modules = script?.dataset.modules?.split(' ').filter(Boolean) ?? [];
-whenIdle(() => {
-  for (const src of modules) void import(/* @vite-ignore */ src);
-});
 
 let styled = false;
 function style() {
@@ -36,6 +33,9 @@ function style() {
 }
 
 const WARM_UP = ['pointerenter', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+/** What the idle page loads besides its modules: the whole stylesheet, and the runtime where there are islands. */
+let load: () => unknown = style;
 
 if (runtime) {
   let loading: Promise<void> | undefined;
@@ -53,7 +53,7 @@ if (runtime) {
     warm.clear();
     held.length = 0;
   };
-  const load = () => {
+  load = () => {
     style();
     loading ??= new Promise<void>((done) => {
       const element = document.createElement('script');
@@ -97,8 +97,11 @@ if (runtime) {
   addEventListener('click', onClick, true);
   addEventListener('input', onField, true);
   addEventListener('change', onField, true);
-  whenIdle(() => void load());
 } else {
   for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, style, { capture: true, passive: true, once: true });
-  whenIdle(style);
 }
+
+whenIdle(() => {
+  for (const src of modules) void import(/* @vite-ignore */ src);
+  load();
+});

@@ -52,15 +52,27 @@ for (const path of TEMPLATES) {
   });
 }
 
-test('the whole stylesheet is fetched only after the load event', async ({ page }) => {
-  await page.goto('/about', { waitUntil: 'load' });
+test('the whole stylesheet, the island runtime and the page scripts are fetched only after the load event and the first paint', async ({ page }) => {
+  await page.goto('/new-inventory', { waitUntil: 'load' });
   const timing = await page.waitForFunction(() => {
-    const sheet = performance.getEntriesByType('resource').find((entry) => /\/_astro\/[^/]+\.css$/.test(new URL(entry.name).pathname));
+    const late = /\/_astro\/(?:[^/]+\.css|island-runtime\.[^/]+\.js|page\.[^/]+\.js)$/;
+    const fetched = performance.getEntriesByType('resource').filter((entry) => late.test(new URL(entry.name).pathname));
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    return sheet && navigation && navigation.loadEventStart > 0 ? { sheetStart: sheet.startTime, loadStart: navigation.loadEventStart } : false;
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    if (fetched.length < 3 || !navigation || navigation.loadEventStart === 0 || !paint) return false;
+    return { load: navigation.loadEventStart, paint: paint.startTime, files: fetched.map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })) };
   });
   const measured = await timing.jsonValue();
-  expect(measured && measured.sheetStart >= measured.loadStart, JSON.stringify(measured)).toBe(true);
+  if (!measured) throw new Error('no timing');
+  expect(measured.files.map((file) => file.name.replace(/^\/_astro\/.+\.css$/, 'stylesheet').replace(/\.[^./]+\.js$/, '')).sort()).toEqual([
+    '/_astro/island-runtime',
+    '/_astro/page',
+    'stylesheet',
+  ]);
+  for (const file of measured.files) {
+    expect(file.start, `${file.name} after the load event`).toBeGreaterThanOrEqual(measured.load);
+    expect(file.start, `${file.name} after the first paint`).toBeGreaterThanOrEqual(measured.paint);
+  }
   const inline = (await page.locator('head style').first().textContent()) ?? '';
   expect(inline.length).toBeGreaterThan(1000);
 });
