@@ -60,7 +60,11 @@ test('the whole stylesheet, the island runtime and the page scripts are fetched 
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
     if (fetched.length < 3 || !navigation || navigation.loadEventStart === 0 || !paint) return false;
-    return { load: navigation.loadEventStart, paint: paint.startTime, files: fetched.map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })) };
+    return {
+      load: navigation.loadEventStart,
+      paint: paint.startTime,
+      files: fetched.map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+    };
   });
   const measured = await timing.jsonValue();
   if (!measured) throw new Error('no timing');
