@@ -55,7 +55,10 @@ async function noScriptCopy(page: Page, browser: Browser): Promise<Page> {
  */
 const notFoundPaths = new Set<string>();
 
-export const test = base.extend<{ pageErrors: string[]; allowNotFound: (path: string) => void; axe: (page?: Page) => Promise<void> }>({
+/** `soft`: a violation is recorded under `label` and the test goes on (many pages in one test). */
+type AxeCheck = (page?: Page, options?: { soft?: boolean; label?: string }) => Promise<void>;
+
+export const test = base.extend<{ pageErrors: string[]; allowNotFound: (path: string) => void; axe: AxeCheck }>({
   pageErrors: [
     async ({ page, allowNotFound: _ }, use) => {
       const errors: string[] = [];
@@ -86,13 +89,15 @@ export const test = base.extend<{ pageErrors: string[]; allowNotFound: (path: st
     await use((path) => notFoundPaths.add(path));
   },
   axe: async ({ page, browser }, use) => {
-    await use(async (target = page) => {
+    await use(async (target = page, { soft = false, label } = {}) => {
       const scriptingOff = await target.evaluate(() => matchMedia('(scripting: none)').matches);
       const subject = scriptingOff ? await noScriptCopy(target, browser) : target;
       const violations = await axeViolations(subject);
       const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
       if (scriptingOff) await subject.context().close();
-      expect(summary, 'axe found accessibility violations').toEqual([]);
+      const message = `axe found accessibility violations${label ? ` on ${label}` : ''}`;
+      if (soft) expect.soft(summary, message).toEqual([]);
+      else expect(summary, message).toEqual([]);
     });
   },
 });
