@@ -1,3 +1,4 @@
+import { axeEveryPage } from './axe-pages.ts';
 import { expect, test } from './fixtures.ts';
 import { onePathPerTemplate, sitemapPaths, template } from './sitemap-paths.ts';
 
@@ -10,10 +11,4 @@ test('one page of each template: home, content pages, a town, the county hub, a 
   expect(paths.filter((path) => ['town', 'model', 'unit'].includes(template(path)))).toHaveLength(3);
 });
 
-for (const path of paths) {
-  test(`axe: ${path}`, async ({ page, axe }) => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await axe();
-  });
-}
+axeEveryPage('one page of each template', paths, 4);
