@@ -12,14 +12,14 @@
 //   RUNS=5 npm run perf          more runs per page
 //   ONLY=home,contact npm run perf               some templates only
 //   CPU_SLOWDOWN=1 npm run perf  network cost only, for a machine busy with other work
-import { spawn } from 'node:child_process';
 import { vehicles } from '../src/lib/data/vehicles.ts';
 import { createServer as createHttpServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CPU_SLOWDOWN, FLOOR_PATH, lighthouseSession, median, WORK_KINDS, type PageRun } from './lighthouse-session.ts';
 import { freePort } from './free-port.ts';
-import { waitFor } from './wait-for.ts';
+import { buildSite } from './photo-site.ts';
+import { servedSite } from './served-site.ts';
 
 /** A template's LCP may be at most this many times the floor page's LCP. */
 export const MAX_RATIO = 1.3;
@@ -122,19 +122,12 @@ export async function startProxy(upstream: URL): Promise<{ url: string; close: (
 export const MIN_BENCHMARK = 1500;
 
 if (import.meta.main) {
-  let server: ReturnType<typeof spawn> | undefined;
-  let upstream = process.env.BASE_URL;
-  if (!upstream) {
-    const [port, staticPort, functionsPort] = [await freePort(), await freePort(), await freePort()];
-    upstream = `http://localhost:${port}`;
-    console.log(`Building and serving the site on ${upstream} (netlify serve --offline) …`);
-    server = spawn(
-      'netlify',
-      ['serve', '--offline', '--port', String(port), '--staticServerPort', String(staticPort), '--functions-port', String(functionsPort)],
-      { cwd: root, env: { ...process.env, BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' }, stdio: 'ignore', detached: true },
-    );
-    await waitFor(`${upstream}/api/vehicles`, { ms: 300_000 }); // functions up; /api/health may alarm on old local leads
+  if (!process.env.BASE_URL) {
+    console.log('Building the site, then serving it as `npm start` does (scripts/served-site.ts) …');
+    buildSite(root);
   }
+  const site = await servedSite();
+  const upstream = site.base;
   const proxy = await startProxy(new URL(upstream));
   console.log(`Compressing proxy on ${proxy.url}; ${RUNS} run(s) per page; load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`);
   const session = await lighthouseSession(proxy.url, RUNS);
@@ -142,8 +135,7 @@ if (import.meta.main) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       session.close();
-      if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-      process.exit(130);
+      void site.stop().then(() => process.exit(130));
     });
   }
 
@@ -154,7 +146,7 @@ if (import.meta.main) {
   } finally {
     session.close();
     proxy.close();
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    await site.stop();
   }
   results.unshift(['floor', FLOOR_PATH, session.floor()]);
   const benchmarks = session.benchmarks();

@@ -141,7 +141,7 @@ export async function createPhotoSite({ extra = 0, units = 0, adminEdits }: { ex
   return dir;
 }
 
-/** `astro build` in the copy; returns the wall-clock milliseconds. */
+/** `astro build` in `dir` (a copy of the site, or the site itself); returns the wall-clock milliseconds. */
 export function buildSite(dir: string): number {
   const started = performance.now();
   const result = spawnSync(bin('astro'), ['build'], {
