@@ -72,7 +72,9 @@ const UnitFields = z.strictObject({
     .describe('The day the unit was sold (the admin fills in the day it is saved as sold); the page stays up, marked Sold, for 30 days after it'),
   price: z.number().positive().describe('USD, whole dollars'),
   name: nonEmpty,
-  description: nonEmpty,
+  description: nonEmpty
+    .optional()
+    .describe('What the page says of the unit; an imported unit comes without one until an editor writes it (the page then reads its year, name and colour)'),
   photos: z.array(UnitPhoto).default([]).describe('The first photo is the main one; none shows a placeholder'),
   brand: VehicleBrand,
   model: nonEmpty.optional().describe('Model name without the brand as in data/models.json, e.g. "D5 Maverick 4 Plus": links the unit to its model page'),
@@ -128,8 +130,9 @@ export type UnitFile = z.infer<typeof schema>;
  * A unit as the site and /api/vehicles use it: the file's fields with its id, the photos as
  * `images` (the API's shape, docs/product.md §Units) and every specification in one object.
  */
-export type Vehicle = Omit<UnitFile, '$schema' | 'photos' | 'moreSpecifications' | 'specifications'> & {
+export type Vehicle = Omit<UnitFile, '$schema' | 'photos' | 'moreSpecifications' | 'specifications' | 'description'> & {
   id: string;
+  description: string;
   images: string[];
   imageAlts?: string[];
   specifications: UnitFile['specifications'] & Record<string, string | number>;

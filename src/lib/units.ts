@@ -67,3 +67,12 @@ export function similarUnits<U extends LotUnit>(sold: LotUnit, units: readonly U
     .slice(0, limit)
     .map(({ unit }) => unit);
 }
+
+/**
+ * What a unit's page and card say of it when no editor has written a description yet (an
+ * imported unit, docs/product.md §Import): the facts the feed gave, e.g.
+ * "2026 Evolution D5 Maverick 4 Plus in Sky Blue."
+ */
+export function plainDescription(unit: { year: number; name: string; exteriorColor: string; description?: string | undefined }): string {
+  return unit.description ?? `${unit.year} ${unit.name} in ${unit.exteriorColor}.`;
+}

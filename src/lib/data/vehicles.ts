@@ -4,7 +4,7 @@ import lotJson from '../../../data/lot.json';
 import { schema as lotSchema } from '../../../data/schemas/lot.ts';
 import { lotIssues, schema as unitSchema, unitId, VehicleBrand, VehicleCategory, type UnitFile, type Vehicle } from '../../../data/schemas/units.ts';
 import { DataFileError, formatJsonPath, parseDataFile, parseDataFiles } from '../data-file.ts';
-import { isListed, sortLot } from '../units.ts';
+import { isListed, plainDescription, sortLot } from '../units.ts';
 import { brands } from './brands.ts';
 
 /** "Ground clearance" → "groundClearance": the API's key for a specification the editor labelled. */
@@ -23,6 +23,7 @@ function toVehicle(id: string, unit: UnitFile): Vehicle {
   return {
     id,
     ...fields,
+    description: plainDescription(fields),
     // One meaning of in stock (docs/product.md §Units): on the lot and for sale now. A unit on
     // hold or sold is not in stock, whatever the file says of it being on the lot.
     inStock: fields.inStock && fields.status === 'available',

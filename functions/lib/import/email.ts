@@ -1,0 +1,55 @@
+import type { Store } from '@netlify/blobs';
+import { emailList, type MailConfig } from '../env.ts';
+import { sendEmail, type SendResult } from '../mailer.ts';
+import { saveRun, summaryLine, type RunRecord } from './runs.ts';
+
+/**
+ * The dealer hears about a run that needs them (docs/product.md §Import): one that failed, was
+ * held back or rejected rows, with every row and reason. One e-mail per run: the run record
+ * keeps when it was sent, and Resend's idempotency key stops a repeated send.
+ */
+
+export function needsDealer(run: RunRecord): boolean {
+  return !run.dryRun && (run.outcome !== 'imported' || run.rejected.length > 0);
+}
+
+export function importEmail(run: RunRecord, siteName: string): { subject: string; text: string } {
+  const subject =
+    run.outcome === 'failed'
+      ? `${siteName}: the lot import failed, nothing changed`
+      : run.outcome === 'held-back'
+        ? `${siteName}: the lot import was held back, nothing changed`
+        : `${siteName}: the lot import left out ${run.rejected.length} row${run.rejected.length === 1 ? '' : 's'}`;
+  const lines = [`Import run of ${run.at} from ${run.source}.`, ''];
+  if (run.reason) lines.push(`${run.outcome === 'held-back' ? 'Held back' : 'Failed'}: ${run.reason}.`, '');
+  if (run.outcome === 'held-back') {
+    lines.push('What it would have done:');
+    for (const change of run.changes) lines.push(`  ${change.kind} ${change.id}${change.ref ? ` (${change.ref})` : ''}`);
+    if (run.missed.length > 0) lines.push(`  missing from the feed: ${run.missed.join(', ')}`);
+    lines.push('If the lot really is this much smaller, raise "maxShrinkPercent" in the import settings for one run.', '');
+  }
+  if (run.rejected.length > 0) {
+    lines.push('Rows left out (fix them in the feed; the next run picks them up):');
+    for (const row of run.rejected) lines.push(`  ${row.ref}, ${row.column}: ${row.reason}`);
+    lines.push('');
+  }
+  if (run.outcome !== 'failed') lines.push(summaryLine(run.counts));
+  return { subject, text: `${lines.join('\n')}\n` };
+}
+
+/** Sends the run's e-mail once (to DATA_ERRORS_TO, else LEADS_TO) and records that it went. */
+export async function mailRunOnce(
+  store: Store,
+  run: RunRecord,
+  mail: MailConfig | null,
+  env: Record<string, string | undefined>,
+  siteName: string,
+): Promise<SendResult | undefined> {
+  if (!needsDealer(run) || run.mailedAt || !mail) return undefined;
+  const own = env.DATA_ERRORS_TO?.trim() ? emailList.safeParse(env.DATA_ERRORS_TO) : undefined;
+  const to = own?.success ? own.data : mail.to;
+  const { subject, text } = importEmail(run, siteName);
+  const result = await sendEmail(mail, { to, subject, text, idempotencyKey: `import-run-${run.id}` });
+  if (result.status === 'sent') await saveRun(store, { ...run, mailedAt: new Date().toISOString() });
+  return result;
+}

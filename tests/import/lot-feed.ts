@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import brandsJson from '../../data/brands.json';
+import importJson from '../../data/import.json';
+import modelsJson from '../../data/models.json';
+import { schema as importSchema, type ImportMapping } from '../../data/schemas/import.ts';
+import type { Model } from '../../data/schemas/models.ts';
+
+/** The project's checkout, whose data/units/ the import tests copy. */
+export const projectRoot = join(import.meta.dirname, '..', '..');
+
+/** The unit files of the project as they are: id → JSON. */
+export function lotFiles(): Record<string, Record<string, unknown>> {
+  const folder = join(projectRoot, 'data', 'units');
+  return Object.fromEntries(
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => [name.replace(/\.json$/, ''), JSON.parse(readFileSync(join(folder, name), 'utf8')) as Record<string, unknown>]),
+  );
+}
+
+export const models = modelsJson.models as Model[];
+export const brandNames: Record<string, string> = Object.fromEntries(brandsJson.brands.map((brand) => [brand.slug, brand.name]));
+
+/** The import settings of data/import.json, with `overrides` on top. */
+export function mappingWith(overrides: Partial<ImportMapping> = {}): ImportMapping {
+  return { ...importSchema.parse(importJson), ...overrides };
+}
+
+export const HEADER = ['Stock #', 'VIN', 'Serial No', 'Year', 'Make', 'Model', 'Color', 'Price', 'Photos'];
+
+/** One spreadsheet row per listed unit of the lot, as a dealer's sheet would list it. */
+export function lotRows(files = lotFiles()): string[][] {
+  return Object.values(files)
+    .filter((unit) => unit.status !== 'sold')
+    .map((unit) => [
+      String(unit.stockNumber),
+      String(unit.vin ?? ''),
+      String(unit.serialNumber ?? ''),
+      String(unit.year),
+      brandNames[String(unit.brand)]!,
+      String(unit.model),
+      String(unit.exteriorColor),
+      `$${Number(unit.price).toLocaleString('en-US')}.00`,
+      '',
+    ]);
+}
+
+/** Rows as CSV text (quoted where needed). */
+export function csvOf(rows: readonly (readonly string[])[]): string {
+  const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}
