@@ -18,7 +18,7 @@ import modelsJson from '../data/models.json' with { type: 'json' };
 import { schema as brandsSchema } from '../data/schemas/brands.ts';
 import { schema as importSchema, type ImportMapping } from '../data/schemas/import.ts';
 import { schema as modelsSchema } from '../data/schemas/models.ts';
-import { dmsFeed, pullFeed, spreadsheetFeed, type FeedResult } from '../functions/lib/import/feed.ts';
+import { dmsFeed, pullFeed, spreadsheetFeed, type FeedOptions, type FeedResult } from '../functions/lib/import/feed.ts';
 import { folderLot } from '../functions/lib/import/folder-lot.ts';
 import { formatRun, formatRuns } from '../functions/lib/import/report.ts';
 import { dayIn, runImport } from '../functions/lib/import/run.ts';
@@ -40,6 +40,8 @@ export interface CliOptions {
   sandbox?: string;
   mapping?: unknown;
   now?: Date;
+  /** How the feed is fetched (a shorter timeout in tests); IMPORT_DMS_TOKEN is the DMS's key by default. */
+  feed?: FeedOptions;
   print?: (line: string) => void;
 }
 
@@ -57,8 +59,8 @@ async function openRunsStore(directory: string): Promise<{ store: Store; stop: (
   return { store: getStore({ name: RUNS_STORE, siteID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' }), stop: () => server.stop() };
 }
 
-async function readLocalFeed(from: string, mapping: ImportMapping): Promise<FeedResult> {
-  if (/^https?:\/\//i.test(from)) return pullFeed({ ...mapping, url: from });
+async function readLocalFeed(from: string, mapping: ImportMapping, options: FeedOptions): Promise<FeedResult> {
+  if (/^https?:\/\//i.test(from)) return pullFeed({ ...mapping, url: from }, options);
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(from));
@@ -118,7 +120,8 @@ export async function importCli(args: readonly string[], options: CliOptions = {
   const now = options.now ?? new Date();
   const models = parseDataFile('models.json', modelsSchema, modelsJson).models;
   const brandNames = Object.fromEntries(parseDataFile('brands.json', brandsSchema, brandsJson).brands.map((brand) => [brand.slug, brand.name]));
-  const feed = await readLocalFeed(values.from!, mapping);
+  const token = process.env.IMPORT_DMS_TOKEN?.trim();
+  const feed = await readLocalFeed(values.from!, mapping, { ...(token ? { token } : {}), ...options.feed });
   const runs = dryRun ? undefined : await openRunsStore(sandbox);
   try {
     const { run } = await runImport({

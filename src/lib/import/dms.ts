@@ -71,8 +71,7 @@ export function dmsRow(record: DmsRecord): SourceRow {
   };
   set('vin', 'vinNo', record.vinNo);
   set('serialNumber', 'serialNo', record.serialNo);
-  // The DMS has no stock number of its own in every setup: its record id stands in for one.
-  set('stockNumber', record.stockNo != null ? 'stockNo' : '_id', record.stockNo ?? record._id);
+  set('stockNumber', 'stockNo', record.stockNo);
   set('year', 'cartType.year', record.cartType?.year);
   set('make', 'cartType.make', record.cartType?.make);
   set('model', 'cartType.model', record.cartType?.model);
@@ -89,6 +88,8 @@ export function dmsRow(record: DmsRecord): SourceRow {
     batteryType: record.battery?.type ?? undefined,
     capacityAh: Number.isFinite(ampHours) && ampHours > 0 ? ampHours : undefined,
     isUsed: record.isUsed ?? undefined,
+    // A DMS without stock numbers: a new unit's stock number is the end of its record id.
+    stockNumber: record._id.slice(-10).toUpperCase(),
   };
   return row;
 }

@@ -17,6 +17,8 @@ export interface FeedUnit {
   vin?: string;
   serialNumber?: string;
   stockNumber: string;
+  /** False when the feed has no stock numbers and one was made up for a new unit: an existing unit keeps its own. */
+  ownStockNumber: boolean;
   year: number;
   brand: VehicleBrand;
   /** The model as the feed writes it (without or with the make). */
@@ -94,7 +96,8 @@ export function readFeedUnit(row: SourceRow, mapping: ImportMapping, brandNames:
   const vin = text(values.vin)?.toUpperCase();
   const serialNumber = text(values.serialNumber);
   if (!vin && !serialNumber) return reject('vin', 'a unit needs a VIN or a serial number');
-  const stockNumber = text(values.stockNumber);
+  const ownStockNumber = text(values.stockNumber);
+  const stockNumber = ownStockNumber ?? row.facts?.stockNumber;
   if (!stockNumber) return reject('stockNumber', 'the stock number is missing');
   const yearText = text(values.year);
   const year = yearText && /^\d{4}$/.test(yearText) ? Number(yearText) : Number.NaN;
@@ -128,6 +131,7 @@ export function readFeedUnit(row: SourceRow, mapping: ImportMapping, brandNames:
       ...(vin ? { vin } : {}),
       ...(serialNumber ? { serialNumber } : {}),
       stockNumber,
+      ownStockNumber: ownStockNumber !== undefined,
       year,
       brand,
       model,

@@ -134,7 +134,7 @@ function mergeFeed(file: UnitJson, feed: FeedUnit, model: Model | undefined, tod
   const next: UnitJson = { ...file };
   if (feed.vin) next.vin = feed.vin;
   if (feed.serialNumber) next.serialNumber = feed.serialNumber;
-  next.stockNumber = feed.stockNumber;
+  if (feed.ownStockNumber) next.stockNumber = feed.stockNumber;
   next.year = feed.year;
   next.brand = feed.brand;
   next.model = model?.name ?? feed.model;
@@ -256,7 +256,7 @@ export function reconcile(input: ReconcileInput): Plan {
   ] as const) {
     const groups = new Map<string, FeedUnit[]>();
     for (const feed of feedUnits) {
-      const value = feed[field]?.toUpperCase();
+      const value = field === 'stockNumber' && !feed.ownStockNumber ? undefined : feed[field]?.toUpperCase();
       if (value) groups.set(value, [...(groups.get(value) ?? []), feed]);
     }
     for (const [value, group] of groups) {
@@ -281,7 +281,7 @@ export function reconcile(input: ReconcileInput): Plan {
     storeOf(feed.location, mapping);
     const brandName = input.brandNames[feed.brand] ?? feed.brand;
     const model = findModel(input.models, feed.brand, brandName, feed.model);
-    const id = match(identityKeys(feed.vin, feed.serialNumber, feed.stockNumber));
+    const id = match(identityKeys(feed.vin, feed.serialNumber, feed.ownStockNumber ? feed.stockNumber : undefined));
     const reject = (field: string, reason: string) => rejected.push({ ref: feed.ref, column: columnName(feed, mapping, field), reason });
 
     if (id && changeOf.has(id)) {

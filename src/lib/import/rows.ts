@@ -13,7 +13,7 @@ export interface SourceRow {
   /** The column (header text or DMS field) each value came from. */
   columns: Partial<Record<ImportField, string>>;
   /** What a DMS also knows of a unit, used when the unit is new. */
-  facts?: { lifted?: boolean; streetLegal?: boolean; batteryType?: string; capacityAh?: number; isUsed?: boolean };
+  facts?: { lifted?: boolean; streetLegal?: boolean; batteryType?: string; capacityAh?: number; isUsed?: boolean; stockNumber?: string };
 }
 
 /** A feed that could not be read at all: nothing is imported from it. */
