@@ -1,0 +1,30 @@
+import importJson from '../data/import.json';
+import { schema as importSchema } from '../data/schemas/import.ts';
+import { dealer } from '../src/lib/data/dealer.ts';
+import { leadsEnv } from './lib/env.ts';
+import { summaryLine } from './lib/import/runs.ts';
+import { importRunsStore } from './lib/import/runs.ts';
+import { scheduledImport } from './lib/import/scheduled.ts';
+
+/**
+ * The lot import (docs/product.md §Import), run in the background (up to 15 minutes: a DMS of
+ * many pages and a repository of hundreds of unit files take longer than a scheduled function's
+ * 30 seconds). Woken by functions/import-lot.ts every hour; it imports only at the dealer's times
+ * and once per time, so an extra invocation does nothing.
+ */
+export default async function importLotBackground(_request?: Request): Promise<void> {
+  const mapping = importSchema.parse(importJson);
+  const mail = leadsEnv(process.env);
+  const result = await scheduledImport({
+    mapping,
+    store: importRunsStore(),
+    now: new Date(),
+    env: process.env,
+    mail: mail.ok ? mail.mail : null,
+    siteName: dealer.name,
+  });
+  if (result.status === 'skipped') console.info(`[import] Skipped: ${result.reason}.`);
+  else if (result.run.outcome === 'imported')
+    console.info(`[import] ${summaryLine(result.run.counts)}${result.run.commit ? ` (commit ${result.run.commit.slice(0, 7)})` : ''}.`);
+  else console.error(`[import] ${result.run.outcome}: ${result.run.reason ?? ''}.`);
+}

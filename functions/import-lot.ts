@@ -1,0 +1,29 @@
+import type { Config, Context } from '@netlify/functions';
+import importJson from '../data/import.json';
+import { schema as importSchema } from '../data/schemas/import.ts';
+import { dueSlot } from '../src/lib/import/schedule.ts';
+
+/**
+ * Every hour: when it is one of the dealer's import times (data/import.json, in their time zone),
+ * wakes the background import (functions/import-lot-background.ts), which has the time a long
+ * feed needs. Cron runs in UTC; the dealer's times are checked here and again there.
+ */
+export default async function importLot(_request: Request, context: Context): Promise<Response> {
+  const mapping = importSchema.parse(importJson);
+  const slot = dueSlot(mapping, new Date());
+  if (!slot) return Response.json({ status: 'skipped' }, { headers: { 'Cache-Control': 'no-store' } });
+  try {
+    const response = await fetch(new URL('/.netlify/functions/import-lot-background', context.site.url), {
+      method: 'POST',
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.body?.cancel();
+    if (response.status !== 202) console.error(`[import] The background import answered ${response.status}.`);
+    return Response.json({ status: 'started', slot, httpStatus: response.status }, { headers: { 'Cache-Control': 'no-store' } });
+  } catch {
+    console.error('[import] The background import could not be woken.');
+    return Response.json({ status: 'failed', slot }, { status: 502, headers: { 'Cache-Control': 'no-store' } });
+  }
+}
+
+export const config: Config = { schedule: '@hourly' };

@@ -1,0 +1,109 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { leadsEnv } from '../../functions/lib/env.ts';
+import { importRunsStore, recentRuns } from '../../functions/lib/import/runs.ts';
+import { scheduledImport } from '../../functions/lib/import/scheduled.ts';
+import { dueSlot } from '../../src/lib/import/schedule.ts';
+import { configureMail, Mailbox, MAIL_ENV, startBlobs, type Blobs } from '../functions/contact-harness.ts';
+import { startGitHub, type GitHubStandIn } from './github-stand-in.ts';
+import { csvOf, HEADER, lotFiles, lotRows, mappingWith } from './lot-feed.ts';
+
+/** 11:00 in New Jersey on a November day: one of the default import times is 12:00, so 17:00 UTC is. */
+const AT_NOON = new Date('2026-11-26T17:00:00Z');
+
+let blobs: Blobs;
+let mailbox: Mailbox;
+let github: GitHubStandIn;
+let sheet: { url: string; body: string; status: number; server: Server };
+
+beforeEach(async () => {
+  blobs = await startBlobs();
+  mailbox = await new Mailbox().start();
+  configureMail(mailbox);
+  github = await startGitHub(
+    Object.fromEntries(Object.entries(lotFiles()).map(([id, unit]) => [`data/units/${id}.json`, `${JSON.stringify(unit, null, 2)}\n`])),
+  );
+  const server = createServer((_request, response) => response.writeHead(sheet.status, { 'Content-Type': 'text/csv' }).end(sheet.body));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  sheet = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/lot.csv`, body: '', status: 200, server };
+});
+afterEach(async () => {
+  configureMail(null);
+  await new Promise<void>((resolve) => sheet.server.close(() => resolve()));
+  await github.close();
+  await mailbox.stop();
+  await blobs.stop();
+});
+
+const env = () => ({ ...MAIL_ENV, RESEND_BASE_URL: mailbox.url, GITHUB_TOKEN: github.token, GITHUB_REPOSITORY: 'dealer/site', GITHUB_API_URL: github.url });
+
+async function wake(now = AT_NOON, environment: Record<string, string | undefined> = env()) {
+  const mail = leadsEnv(environment);
+  return scheduledImport({
+    mapping: mappingWith({ enabled: true, url: sheet.url }),
+    store: importRunsStore(),
+    now,
+    env: environment,
+    mail: mail.ok ? mail.mail : null,
+    siteName: 'Burlington Golf Carts',
+  });
+}
+
+describe('the scheduled import', () => {
+  it("runs only at the dealer's times, in their time zone, and only when it is on", () => {
+    const on = mappingWith({ enabled: true, url: 'https://sheet.example/lot.csv' });
+    expect(dueSlot(on, AT_NOON)).toBe('2026-11-26T12');
+    expect(dueSlot(on, new Date('2026-11-26T12:00:00Z'))).toBeUndefined();
+    expect(dueSlot(on, new Date('2026-07-01T16:00:00Z'))).toBe('2026-07-01T12');
+    expect(dueSlot(mappingWith({ url: 'https://sheet.example/lot.csv' }), AT_NOON)).toBeUndefined();
+  });
+
+  it('commits the changes once per time slot and e-mails the dealer once about the rows it rejected', async () => {
+    const rows = lotRows().map((cells) => (cells[0] === 'BGC-25088U' ? [...cells.slice(0, 7), '$13,000.00', ''] : cells));
+    sheet.body = csvOf([HEADER, ...rows, ['N-9', '', 'S-9', '2026', 'Denago', 'Hovercraft', 'Red', '$1,000', '']]);
+    const result = await wake();
+    expect(result).toMatchObject({ status: 'ran', run: { outcome: 'imported', counts: { changed: 1, rejected: 1 } } });
+    expect(github.log()[0]).toContain('[skip netlify]');
+    expect(JSON.parse(github.files()['data/units/denago-ev-rover-xl-2025.json']!).price).toBe(13000);
+    expect(mailbox.received).toHaveLength(1);
+    expect(mailbox.received[0]!.body.to).toEqual(['sales@dealer.test', 'owner@dealer.test']);
+    expect(mailbox.received[0]!.body.subject).toBe('Burlington Golf Carts: the lot import left out 1 row');
+    expect(mailbox.received[0]!.body.text).toContain('row 18, Model: no model "Hovercraft" of Denago in data/models.json');
+
+    expect(await wake(new Date(AT_NOON.getTime() + 20 * 60_000))).toEqual({ status: 'skipped', reason: 'the 2026-11-26T12:00 import has already run' });
+    expect(github.log()).toHaveLength(2);
+    expect(mailbox.received).toHaveLength(1);
+    const [run] = await recentRuns(importRunsStore());
+    expect(run!.mailedAt).toBeDefined();
+  });
+
+  it('holds back a much smaller lot, commits nothing and tells the dealer what would have happened', async () => {
+    sheet.body = csvOf([HEADER, ...lotRows().slice(0, 8)]);
+    const result = await wake();
+    expect(result).toMatchObject({ status: 'ran', run: { outcome: 'held-back' } });
+    expect(github.log()).toHaveLength(1);
+    expect(mailbox.received).toHaveLength(1);
+    expect(mailbox.received[0]!.body.subject).toBe('Burlington Golf Carts: the lot import was held back, nothing changed');
+    expect(mailbox.received[0]!.body.text).toContain('Held back: the feed leaves out 8 of the 16 units listed now');
+    expect(mailbox.received[0]!.body.text).toMatch(/missing from the feed: (evo-[a-z0-9-]+, ){7}evo-[a-z0-9-]+\n/);
+  });
+
+  it('fails without changing anything when the spreadsheet address answers an error, and tells the dealer', async () => {
+    sheet.status = 500;
+    const result = await wake();
+    expect(result).toMatchObject({ status: 'ran', run: { outcome: 'failed', reason: 'the spreadsheet address answered 500' } });
+    expect(github.requests).toEqual([]);
+    expect(mailbox.received.map((mail) => mail.body.subject)).toEqual(['Burlington Golf Carts: the lot import failed, nothing changed']);
+  });
+
+  it('records a failed run and tells the dealer when GitHub is not set up', async () => {
+    sheet.body = csvOf([HEADER, ...lotRows()]);
+    const result = await wake(AT_NOON, { ...env(), GITHUB_TOKEN: '' });
+    expect(result).toMatchObject({
+      status: 'ran',
+      run: { outcome: 'failed', reason: 'the import is not set up: GITHUB_TOKEN is required for the scheduled import' },
+    });
+    expect(mailbox.received).toHaveLength(1);
+  });
+});
