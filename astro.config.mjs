@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import admin from './src/integrations/admin.ts';
 import firstPaint from './src/first-paint/index.ts';
 import islandData from './src/integrations/island-data.ts';
+import remoteImages from './src/integrations/remote-images.ts';
 import sitemapXml from './src/integrations/sitemap-xml.ts';
 import townSimilarity from './src/integrations/town-similarity.ts';
 import unitFiles, { writeUnitFiles } from './src/integrations/unit-files.ts';
@@ -41,6 +42,8 @@ export default defineConfig({
     // Sold units' pages and collections without a unit are noindex: out of the sitemap.
     sitemap({ filter: (page) => isSitemapPage(page, new Set([...soldPagePaths, ...emptyCollectionPaths])) }),
     sitemapXml(),
+    // Unit photos at the dealer's system's addresses: their hosts on the image CDN's allow-list.
+    remoteImages(),
     // How alike the town pages read, printed after every build (docs/product.md §Towns).
     townSimilarity({ paths: townPages.map((page) => page.path), withoutLocalText: townsWithoutLocalText }),
     // Last: every page as built, made to paint from its own HTML (src/first-paint/index.ts).

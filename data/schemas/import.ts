@@ -100,6 +100,10 @@ export const schema = z
       .default({})
       .describe('A make as the feed writes it → a brand slug, when it is not the brand\'s own name (e.g. "EVolution" → "evolution")'),
     categories: z.record(slug, VehicleCategory).default({}).describe("A model series → the lot's category, for a new unit"),
+    photoHosts: z
+      .array(z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'must be a host name, e.g. "photos.dms.example"'))
+      .default([])
+      .describe("Hosts the feed's photos come from; the image CDN may fetch from them (the hosts of photos already on the lot are added by the build)"),
     locations: z.record(nonEmpty, slug).default({}).describe("The feed's location code → the store whose lot the unit is on"),
     publish: PublishRules.prefault({}),
     defaults: NewUnitDefaults.prefault({}),

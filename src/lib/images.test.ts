@@ -8,10 +8,20 @@ describe('image URLs', () => {
     for (const src of ['/images/a.JPG', '/images/a.jpeg', '/images/a.png', '/images/a.webp', '/images/a.avif']) expect(isRaster(src)).toBe(true);
   });
 
-  it('serves SVG artwork and other sites’ images as they are', () => {
+  it('serves SVG artwork as it is', () => {
     expect(imageUrl('/images/carts/denago-4.svg', 800)).toBe('/images/carts/denago-4.svg');
-    expect(imageUrl('https://example.com/a.jpg', 800)).toBe('https://example.com/a.jpg');
+    expect(imageUrl('https://example.com/art.svg', 800)).toBe('https://example.com/art.svg');
     expect(isRaster('https://example.com/a.jpg')).toBe(false);
+  });
+
+  it('sends a photo at another address (from the dealer’s system) through the image CDN from its own host', () => {
+    expect(imageUrl('https://photos.dms.example/carts/64f0/1.jpg', 800)).toBe(
+      '/.netlify/images?url=https%3A%2F%2Fphotos.dms.example%2Fcarts%2F64f0%2F1.jpg&w=800&fm=webp',
+    );
+    expect(imageUrl('https://photos.dms.example/carts/64f0/1', 640)).toBe(
+      '/.netlify/images?url=https%3A%2F%2Fphotos.dms.example%2Fcarts%2F64f0%2F1&w=640&fm=webp',
+    );
+    expect(imageAttributes('https://photos.dms.example/1.jpg', 'main', { alt: 'Cart' }).srcSet?.split(', ')).toHaveLength(5);
   });
 
   it('lists every width of a slot in the srcset, and stops at the file’s own width', () => {

@@ -78,9 +78,20 @@ export function isRaster(src: string): boolean {
   return src.startsWith('/') && /\.(jpe?g|png|webp|avif)$/i.test(src);
 }
 
-/** `/images/a.jpg`, 800 → `/.netlify/images?url=%2Fimages%2Fa.jpg&w=800&fm=webp` (`&q=60` with a quality). SVG and remote addresses unchanged. */
+/**
+ * A photo at another site's address (a unit's photo from the dealer's system, docs/product.md
+ * §Import): served through the CDN too, from its own host, which the build adds to the CDN's
+ * allow-list (src/integrations/remote-images.ts). Not SVG artwork.
+ */
+export function isRemotePhoto(src: string): boolean {
+  return /^https:\/\/[^/]+\/\S+$/i.test(src) && !/\.svg(\?|#|$)/i.test(src);
+}
+
+const throughCdn = (src: string) => isRaster(src) || isRemotePhoto(src);
+
+/** `/images/a.jpg`, 800 → `/.netlify/images?url=%2Fimages%2Fa.jpg&w=800&fm=webp` (`&q=60` with a quality); a remote photo alike. SVG unchanged. */
 export function imageUrl(src: string, width: number, format: ImageFormat = 'webp', quality?: number): string {
-  if (!isRaster(src)) return src;
+  if (!throughCdn(src)) return src;
   return `${IMAGE_CDN}?url=${encodeURIComponent(src)}&w=${width}&fm=${format}${quality ? `&q=${quality}` : ''}`;
 }
 
@@ -138,7 +149,7 @@ export function imageAttributes(src: string, slot: SlotName, options: ImageOptio
     decoding: 'async',
     ...(options.priority ? { fetchPriority: 'high' as const } : {}),
   };
-  if (!isRaster(src)) return base;
+  if (!throughCdn(src)) return base;
   const fileWidth = def.frame ? undefined : options.size?.width;
   const widths = slotWidths(slot, fileWidth);
   return {

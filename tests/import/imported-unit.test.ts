@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import lotJson from '../../data/lot.json';
+import { parseLot } from '../../src/lib/data/vehicles.ts';
+import { reconcile } from '../../src/lib/import/reconcile.ts';
+import { sheetRows } from '../../src/lib/import/rows.ts';
+import { brandNames, HEADER, lotFiles, lotRows, mappingWith, models } from './lot-feed.ts';
+
+describe('a unit the import adds', () => {
+  it('passes the build with no description and reads its year, name and colour until an editor writes one', () => {
+    const mapping = mappingWith();
+    const rows = sheetRows(
+      [HEADER, ...lotRows(), ['N-7', '', 'EVF-26-7', '2026', 'Evolution', 'Forester 4 Plus', 'Desert Tan', '$15,100.00', 'https://photos.dms.example/n7.jpg']],
+      mapping,
+    );
+    const plan = reconcile({ rows, units: lotFiles(), models, brandNames, mapping, today: '2026-11-26', missedBefore: [] });
+    const files = Object.fromEntries(
+      Object.entries({ ...lotFiles(), ...Object.fromEntries(Object.entries(plan.files).map(([id, text]) => [id, JSON.parse(text)])) }).map(([id, unit]) => [
+        `${id}.json`,
+        unit,
+      ]),
+    );
+    const { units } = parseLot(files, lotJson);
+    const added = units.find((unit) => unit.id === 'evolution-forester-4-plus-desert-tan-n-7')!;
+    expect(added).toMatchObject({
+      description: '2026 Evolution Forester 4 Plus in Desert Tan.',
+      category: 'forester',
+      images: ['https://photos.dms.example/n7.jpg'],
+      inStock: true,
+    });
+    const editors = units.find((unit) => unit.id === 'denago-ev-rover-xl-2025')!;
+    expect(editors.description).toBe(lotFiles()['denago-ev-rover-xl-2025']!.description);
+  });
+});
