@@ -49,6 +49,7 @@ const LABELS: Record<string, string> = {
 const TITLES: Record<string, string> = {
   units: 'Units on the lot',
   lot: 'Lot settings (price bands, sold pages, removed units)',
+  import: "Import from the dealer's system (feed, times, columns, publish rules)",
   dealer: 'Dealer settings (phones, hours, links, store code)',
   towns: 'Towns (local notes, neighbours, delivery miles)',
   models: 'Models',
@@ -63,7 +64,7 @@ const TITLES: Record<string, string> = {
 };
 
 /** The order of the data files in the admin: what changes most first; files added later follow. */
-const ORDER = ['lot', 'dealer', 'towns', 'models', 'rentals', 'finance', 'home', 'pages', 'services', 'brand-pages', 'brands', 'navigation'];
+const ORDER = ['lot', 'import', 'dealer', 'towns', 'models', 'rentals', 'finance', 'home', 'pages', 'services', 'brand-pages', 'brands', 'navigation'];
 
 /**
  * A new unit's file name (its id and address /vehicles/{id}): its name and stock number, e.g.
