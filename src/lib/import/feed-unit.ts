@@ -10,7 +10,7 @@ export interface Rejection {
   reason: string;
 }
 
-/** What the feed says of one unit once its values are read: the fields it owns (DECISIONS round 4). */
+/** What the feed says of one unit once its values are read: the fields it owns (docs/product.md §Import). */
 export interface FeedUnit {
   ref: string;
   columns: SourceRow['columns'];
