@@ -29,7 +29,7 @@ async function pull(answer: (pageNumber: number, pageSize: number) => PageAnswer
   const code = await importCli(['--from', dms.url], {
     root,
     mapping: { ...importJson, source: 'dms', pageSize: 5 },
-    feed: { timeoutMs },
+    feed: { timeoutMs, token: 'dms-key' },
     print: (text) => lines.push(...text.split('\n')),
     now: new Date('2026-11-26T15:00:00Z'),
   });
@@ -43,7 +43,7 @@ describe('the import from the DMS (get-carts pages)', () => {
     expect(await pull(paged(records, [5, 2, 5, 4]))).toBe(0);
     expect(lines.at(-1)).toBe('import: added 0, changed 0, sold 0, restored 0, unchanged 16, rejected 0');
     expect(dms!.asked.map((page) => page.pageNumber)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(dms!.asked.every((page) => page.pageSize === 5)).toBe(true);
+    expect(dms!.asked.every((page) => page.pageSize === 5 && page.authorization === 'Bearer dms-key')).toBe(true);
   });
 
   it('changes nothing when page 3 answers 500, even though pages 1 and 2 came back', async () => {

@@ -77,7 +77,7 @@ export function lotRecords(): Record<string, unknown>[] {
 }
 
 /** Pages of `size` records from `records`, then empty pages. */
-export function paged(records: readonly unknown[], sizes: readonly number[]): (pageNumber: number) => PageAnswer {
+export function paged(records: readonly unknown[], sizes: readonly number[]): (pageNumber: number, pageSize?: number) => PageAnswer {
   const pages: unknown[][] = [];
   let at = 0;
   for (const size of sizes) {
