@@ -1,9 +1,7 @@
-import importJson from '../data/import.json';
-import { schema as importSchema } from '../data/schemas/import.ts';
 import { dealer } from '../src/lib/data/dealer.ts';
+import { importMapping } from '../src/lib/data/import.ts';
 import { leadsEnv } from './lib/env.ts';
-import { summaryLine } from './lib/import/runs.ts';
-import { importRunsStore } from './lib/import/runs.ts';
+import { importRunsStore, summaryLine } from './lib/import/runs.ts';
 import { scheduledImport } from './lib/import/scheduled.ts';
 
 /**
@@ -13,10 +11,9 @@ import { scheduledImport } from './lib/import/scheduled.ts';
  * and once per time, so an extra invocation does nothing.
  */
 export default async function importLotBackground(_request?: Request): Promise<void> {
-  const mapping = importSchema.parse(importJson);
   const mail = leadsEnv(process.env);
   const result = await scheduledImport({
-    mapping,
+    mapping: importMapping,
     store: importRunsStore(),
     now: new Date(),
     env: process.env,

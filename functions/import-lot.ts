@@ -1,6 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import importJson from '../data/import.json';
-import { schema as importSchema } from '../data/schemas/import.ts';
+import { importMapping } from '../src/lib/data/import.ts';
 import { dueSlot } from '../src/lib/import/schedule.ts';
 
 /**
@@ -9,8 +8,7 @@ import { dueSlot } from '../src/lib/import/schedule.ts';
  * feed needs. Cron runs in UTC; the dealer's times are checked here and again there.
  */
 export default async function importLot(_request: Request, context: Context): Promise<Response> {
-  const mapping = importSchema.parse(importJson);
-  const slot = dueSlot(mapping, new Date());
+  const slot = dueSlot(importMapping, new Date());
   if (!slot) return Response.json({ status: 'skipped' }, { headers: { 'Cache-Control': 'no-store' } });
   try {
     const response = await fetch(new URL('/.netlify/functions/import-lot-background', context.site.url), {
