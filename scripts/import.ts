@@ -14,6 +14,7 @@ import { getStore, type Store } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import brandsJson from '../data/brands.json' with { type: 'json' };
 import importJson from '../data/import.json' with { type: 'json' };
+import lotJson from '../data/lot.json' with { type: 'json' };
 import modelsJson from '../data/models.json' with { type: 'json' };
 import { schema as brandsSchema } from '../data/schemas/brands.ts';
 import { schema as importSchema, type ImportMapping } from '../data/schemas/import.ts';
@@ -132,6 +133,7 @@ export async function importCli(args: readonly string[], options: CliOptions = {
       source: values.from!,
       models,
       brandNames,
+      reservedIds: lotJson.removed.map((unit) => unit.id),
       now,
       today: dayIn(now, mapping.timeZone),
       dryRun,

@@ -26,6 +26,8 @@ export interface RunInput {
   source: string;
   models: readonly Model[];
   brandNames: Readonly<Record<string, string>>;
+  /** Ids a new unit must not take (removed units). */
+  reservedIds?: readonly string[];
   now: Date;
   /** Writes nothing and records nothing. */
   dryRun?: boolean;
@@ -63,7 +65,16 @@ export async function runImport(input: RunInput): Promise<RunOutput> {
   const feed = input.feed;
   const before = input.store ? await missedBefore(input.store) : [];
   const applied = await input.lot.apply((units) =>
-    reconcile({ rows: feed.rows, units, models: input.models, brandNames: input.brandNames, mapping: input.mapping, today: input.today, missedBefore: before }),
+    reconcile({
+      rows: feed.rows,
+      units,
+      models: input.models,
+      brandNames: input.brandNames,
+      mapping: input.mapping,
+      today: input.today,
+      missedBefore: before,
+      reservedIds: input.reservedIds ?? [],
+    }),
   );
   if (!applied.ok) return { run: await record({ ...base, outcome: 'failed', reason: applied.message, records: feed.records, withheld: feed.withheld }) };
   const { plan } = applied;

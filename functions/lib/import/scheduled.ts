@@ -1,4 +1,5 @@
 import type { Store } from '@netlify/blobs';
+import lotJson from '../../../data/lot.json';
 import type { ImportMapping } from '../../../data/schemas/import.ts';
 import { dueSlot } from '../../../src/lib/import/schedule.ts';
 import { brands } from '../../../src/lib/data/brands.ts';
@@ -44,6 +45,8 @@ export async function scheduledImport(input: ScheduledInput): Promise<ScheduledR
     source: input.mapping.url ?? '',
     models,
     brandNames,
+    // The lot's removed units keep their addresses as redirects: a new unit takes another.
+    reservedIds: lotJson.removed.map((unit) => unit.id),
     now: input.now,
     today: dayIn(input.now, input.mapping.timeZone),
   };

@@ -109,6 +109,16 @@ describe('reconcile: the lot from a feed', () => {
     expect(unit.photos).toEqual([{ src: 'https://photos.dms.example/n100-1.jpg' }, { src: 'https://photos.dms.example/n100-2.jpg' }]);
   });
 
+  it("gives a new unit another address than a removed unit's, which keeps redirecting", () => {
+    const result = plan(
+      [...lotRows(), row({ 'Stock #': 'N-100', 'Serial No': 'S-100', Year: '2026', Make: 'Evolution', Model: 'D5 Maverick 4', Color: 'Mint', Price: '1' })],
+      {
+        reservedIds: ['evolution-d5-maverick-4-mint-n-100'],
+      },
+    );
+    expect(result.changes.map((change) => change.id)).toEqual(['evolution-d5-maverick-4-mint-n-100-2']);
+  });
+
   it('rejects a row whose VIN check digit is wrong, naming the row, column and reason, and imports the rest', () => {
     const result = plan([
       ...lotRows(),

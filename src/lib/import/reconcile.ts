@@ -60,6 +60,8 @@ export interface ReconcileInput {
   today: string;
   /** Units the previous successful pull missed. */
   missedBefore: readonly string[];
+  /** Ids a new unit must not take: the removed units of data/lot.json, whose addresses redirect. */
+  reservedIds?: readonly string[];
 }
 
 type UnitJson = Record<string, unknown>;
@@ -273,7 +275,7 @@ export function reconcile(input: ReconcileInput): Plan {
   const changes: Change[] = [];
   const next: Record<string, UnitJson> = {};
   const changeOf = new Map<string, { feed: FeedUnit; change?: Change }>();
-  const takenIds = new Set([...Object.keys(input.units), ...input.models.map((model) => model.slug)]);
+  const takenIds = new Set([...Object.keys(input.units), ...input.models.map((model) => model.slug), ...(input.reservedIds ?? [])]);
   let unchanged = 0;
 
   for (const feed of feedUnits) {
