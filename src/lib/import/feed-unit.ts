@@ -148,9 +148,10 @@ export function readFeedUnit(row: SourceRow, mapping: ImportMapping, brandNames:
 }
 
 /**
- * The store a unit is on, from the feed's location code. Until the site has several stores every
- * unit is on the only one, so this answers undefined (no store field is written); it is the one
- * place where `locations` of the import settings will pick the store.
+ * The store a unit is on, from the feed's location code: the one place where `locations` of the
+ * import settings picks the store, and the import writes what it answers as the unit's `store`.
+ * Until units have a store (the site has one), every unit is on the only one: it answers
+ * undefined and no store field is written.
  */
 export function storeOf(location: string | undefined, mapping: Pick<ImportMapping, 'locations'>): string | undefined {
   void location;

@@ -132,8 +132,10 @@ function photosFrom(feed: FeedUnit, old: unknown): { src: string; alt?: string }
 }
 
 /** The feed's fields over an existing file: only what the feed owns, nothing of the editor's. */
-function mergeFeed(file: UnitJson, feed: FeedUnit, model: Model | undefined, today: string): UnitJson {
+function mergeFeed(file: UnitJson, feed: FeedUnit, model: Model | undefined, mapping: ImportMapping, today: string): UnitJson {
   const next: UnitJson = { ...file };
+  const store = storeOf(feed.location, mapping);
+  if (store) next.store = store;
   if (feed.vin) next.vin = feed.vin;
   if (feed.serialNumber) next.serialNumber = feed.serialNumber;
   if (feed.ownStockNumber) next.stockNumber = feed.stockNumber;
@@ -168,6 +170,7 @@ function newUnit(feed: FeedUnit, model: Model, category: VehicleCategory, brandN
   const defaults = mapping.defaults;
   const condition = feed.condition ?? (feed.facts.isUsed ? 'used' : 'new');
   const batteryType = BATTERY_WORDS[headerKey(feed.facts.batteryType ?? '')] ?? defaults.battery.type;
+  const store = storeOf(feed.location, mapping);
   return {
     $schema: '../schemas/units.schema.json',
     status: feed.status ?? 'available',
@@ -201,6 +204,7 @@ function newUnit(feed: FeedUnit, model: Model, category: VehicleCategory, brandN
     },
     moreSpecifications: [],
     listedDate: today,
+    ...(store ? { store } : {}),
   };
 }
 
@@ -280,7 +284,6 @@ export function reconcile(input: ReconcileInput): Plan {
 
   for (const feed of feedUnits) {
     if (duplicates.has(feed)) continue;
-    storeOf(feed.location, mapping);
     const brandName = input.brandNames[feed.brand] ?? feed.brand;
     const model = findModel(input.models, feed.brand, brandName, feed.model);
     const id = match(identityKeys(feed.vin, feed.serialNumber, feed.ownStockNumber ? feed.stockNumber : undefined));
@@ -294,7 +297,7 @@ export function reconcile(input: ReconcileInput): Plan {
     let unitIdValue: string;
     if (id) {
       const file = input.units[id] as UnitJson;
-      candidate = mergeFeed(file, feed, model, today);
+      candidate = mergeFeed(file, feed, model, mapping, today);
       unitIdValue = id;
     } else {
       if (feed.status === 'sold') continue; // Sold before it was ever listed: nothing to add.
