@@ -97,6 +97,20 @@ describe('the scheduled import', () => {
     expect(mailbox.received.map((mail) => mail.body.subject)).toEqual(['Burlington Golf Carts: the lot import failed, nothing changed']);
   });
 
+  it('sends the e-mail of a run at the next run when the mail provider was down', async () => {
+    sheet.status = 500;
+    mailbox.mode = 'down';
+    await wake();
+    expect(mailbox.received).toEqual([]);
+    mailbox.mode = 'ok';
+    sheet.status = 200;
+    sheet.body = csvOf([HEADER, ...lotRows()]);
+    expect(await wake(new Date('2026-11-26T23:00:00Z'))).toMatchObject({ status: 'ran', run: { outcome: 'imported', counts: { rejected: 0 } } });
+    expect(mailbox.received.map((mail) => mail.body.subject)).toEqual(['Burlington Golf Carts: the lot import failed, nothing changed']);
+    await wake(new Date('2026-11-27T11:00:00Z'));
+    expect(mailbox.received).toHaveLength(1);
+  });
+
   it('records a failed run and tells the dealer when GitHub is not set up', async () => {
     sheet.body = csvOf([HEADER, ...lotRows()]);
     const result = await wake(AT_NOON, { ...env(), GITHUB_TOKEN: '' });

@@ -1,7 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import { emailList, type MailConfig } from '../env.ts';
 import { sendEmail, type SendResult } from '../mailer.ts';
-import { saveRun, summaryLine, type RunRecord } from './runs.ts';
+import { recentRuns, saveRun, summaryLine, type RunRecord } from './runs.ts';
 
 /**
  * The dealer hears about a run that needs them (docs/product.md §Import): one that failed, was
@@ -52,4 +52,15 @@ export async function mailRunOnce(
   const result = await sendEmail(mail, { to, subject, text, idempotencyKey: `import-run-${run.id}` });
   if (result.status === 'sent') await saveRun(store, { ...run, mailedAt: new Date().toISOString() });
   return result;
+}
+
+/** Runs looked back on for an e-mail that could not be sent then (the provider was down). */
+export const MAIL_LOOKBACK_RUNS = 10;
+
+/** Sends the e-mail of every recent run that needed the dealer and has not reached them yet. */
+export async function mailUnsentRuns(store: Store, mail: MailConfig | null, env: Record<string, string | undefined>, siteName: string): Promise<void> {
+  if (!mail) return;
+  for (const run of await recentRuns(store, MAIL_LOOKBACK_RUNS)) {
+    if (needsDealer(run) && !run.mailedAt) await mailRunOnce(store, run, mail, env, siteName);
+  }
 }

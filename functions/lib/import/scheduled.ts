@@ -5,7 +5,7 @@ import { dueSlot } from '../../../src/lib/import/schedule.ts';
 import { brands } from '../../../src/lib/data/brands.ts';
 import { models } from '../../../src/lib/data/models.ts';
 import type { MailConfig } from '../env.ts';
-import { mailRunOnce } from './email.ts';
+import { mailUnsentRuns } from './email.ts';
 import { importEnv } from './env.ts';
 import { pullFeed, type FeedOptions } from './feed.ts';
 import { githubLot } from './github-lot.ts';
@@ -65,6 +65,7 @@ export async function scheduledImport(input: ScheduledInput): Promise<ScheduledR
         feed: { ok: false, message: `the import is not set up: ${env.error}` },
         lot: { apply: () => Promise.resolve({ ok: false, message: 'not set up' }) },
       });
-  await mailRunOnce(input.store, run, input.mail, input.env, input.siteName);
+  // This run's e-mail, and any an earlier run could not send.
+  await mailUnsentRuns(input.store, input.mail, input.env, input.siteName);
   return { status: 'ran', run };
 }
