@@ -161,7 +161,9 @@ describe('two successive deploys of a fixture lot', () => {
       reason: 'a deploy-preview deploy does not publish the lot',
     });
     expect(await publishDeploy(alertStore(), first, { payload: {} })).toMatchObject({ published: false });
-    const response = await deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: '{"payload":' }));
+    const response = await deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: '{"payload":' }), {
+      deploy: { context: 'production', id: 'deploy-3' },
+    });
     expect(response.status).toBe(400);
     expect(alertMails()).toHaveLength(4);
   });
@@ -209,7 +211,9 @@ describe('two successive deploys of a fixture lot', () => {
   it('end to end through the event handler and the lot it was bundled with: nothing to an unconfirmed address, nothing after a one-click unsubscribe', async () => {
     const { first } = builds();
     const deploy = (body: unknown) =>
-      deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: JSON.stringify(body) }));
+      deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: JSON.stringify(body) }), {
+        deploy: { context: 'production', id: 'deploy-2' },
+      });
     // The deploy before published the first build; this deploy's own lot has the new unit and the price drop.
     await publishDeploy(alertStore(), first, event('deploy-1'));
     await follow('frank@example.com', { alert: 'inventory' }, { confirm: false });

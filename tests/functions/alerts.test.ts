@@ -13,6 +13,7 @@ import { config as sendConfig } from '../../functions/send-alerts.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
 import { alertStore, configureAlerts, formAction, linkIn, mailLog, mailsTo, open, recordOf, subscribe, subscriber } from './alerts-harness.ts';
 import { Client, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
 
 /**
  * Asking for an alert, its confirmation, the pages its links open, and what a subscriber can end,
@@ -239,16 +240,16 @@ describe('links that do not hold', () => {
     const link = await subscribed('kept@example.com');
     await open(formAction(await (await open(link)).text()), 'POST');
     minutesLater(6 * 24 * 60);
-    await pruneAlertsJob();
+    await pruneAlertsJob(scheduledInvocation());
     expect(await recordOf('late@example.com')).not.toBeNull();
     minutesLater(24 * 60 + 1);
-    const response = await pruneAlertsJob();
+    const response = await pruneAlertsJob(scheduledInvocation());
     expect(await response.json()).toMatchObject({ deleted: { requests: 1, subscribers: 1 } });
     expect(await recordOf('late@example.com')).toBeNull();
     expect(await queueEntries(alertStore())).toHaveLength(0);
     expect(await recordOf('kept@example.com')).not.toBeNull();
     vi.setSystemTime(new Date('2026-06-02T14:00:01Z'));
-    expect(await (await pruneAlertsJob()).json()).toMatchObject({ deleted: { alerts: 1, subscribers: 1 } });
+    expect(await (await pruneAlertsJob(scheduledInvocation())).json()).toMatchObject({ deleted: { alerts: 1, subscribers: 1 } });
     expect(await recordOf('kept@example.com')).toBeNull();
   });
 });
