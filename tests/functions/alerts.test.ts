@@ -12,7 +12,7 @@ import pruneAlertsJob, { config as pruneConfig } from '../../functions/prune-ale
 import { config as sendConfig } from '../../functions/send-alerts.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
 import { alertStore, configureAlerts, formAction, linkIn, mailLog, mailsTo, open, recordOf, subscribe, subscriber } from './alerts-harness.ts';
-import { Client, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { Client, healthCheck, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
 
 /**
@@ -345,7 +345,7 @@ describe('a rate-limited provider, the quota and /api/health', () => {
     await subscribe(client, { email: 'second@example.com', ...price });
     await client.settle();
     expect(mailsTo(mailbox, 'first@example.com')).toHaveLength(0);
-    const body = (await (await health(new Request('http://localhost/api/health'))).json()) as Record<string, unknown>;
+    const body = (await (await health(healthCheck())).json()) as Record<string, unknown>;
     expect(body).toMatchObject({
       ok: true,
       alerts: { pending: 2, oldestPendingMinutes: 1, sentToday: 3, dailyQuota: 3, held: true, heldUntil: '2025-06-03T00:00:00.000Z' },
@@ -358,7 +358,7 @@ describe('a rate-limited provider, the quota and /api/health', () => {
     expect(await run()).toMatchObject({ queued: 2, sent: 1, held: 1 });
     expect(mailsTo(mailbox, 'first@example.com')).toHaveLength(1);
     expect(mailsTo(mailbox, 'second@example.com')).toHaveLength(0);
-    expect((await (await health(new Request('http://localhost/api/health'))).json()) as Record<string, unknown>).toMatchObject({
+    expect((await (await health(healthCheck())).json()) as Record<string, unknown>).toMatchObject({
       alerts: { pending: 1, held: true },
     });
 
@@ -366,7 +366,7 @@ describe('a rate-limited provider, the quota and /api/health', () => {
     vi.setSystemTime(new Date('2025-06-03T10:00:00Z'));
     configureAlerts(mailbox, { monthly: 4 });
     expect(await run()).toMatchObject({ queued: 1, held: 1, heldUntil: '2025-07-01T00:00:00.000Z' });
-    expect((await (await health(new Request('http://localhost/api/health'))).json()) as Record<string, unknown>).toMatchObject({
+    expect((await (await health(healthCheck())).json()) as Record<string, unknown>).toMatchObject({
       alerts: { pending: 1, sentToday: 1, sentThisMonth: 4, monthlyQuota: 4, held: true, heldUntil: '2025-07-01T00:00:00.000Z' },
     });
     // By then the request's 7 days are over: its confirmation is dropped, never sent late.
