@@ -1,5 +1,5 @@
 import type { Store } from '@netlify/blobs';
-import { checkPhoto, photoName, PHOTO_LIMITS, PHOTO_MESSAGES, type PhotoType } from '../../src/lib/photos.ts';
+import { checkPhoto, photoName, PHOTO_LIMITS, PHOTO_MESSAGES, UPLOAD_PART_BYTES, type PhotoType } from '../../src/lib/photos.ts';
 import type { PhotoRecord } from './lead-records.ts';
 import { cleanPhoto } from './photo-metadata.ts';
 import { stamp } from './store.ts';
@@ -13,6 +13,7 @@ import { stamp } from './store.ts';
  *
  *   uploads/<lead id>/<index>/photo     a checked, cleaned photo waiting for its lead
  *   uploads/<lead id>/<index>/part-<n>  a part of a photo sent in parts (the island, big photos)
+ *   uploads/<lead id>/sent/<time>-<n>   one empty record per upload request of the submission
  *   staged/<time>-<lead id>             when the first part or photo of a submission arrived
  *
  * Everything under uploads/ is temporary and expires whether or not it was finished: the marker
@@ -122,6 +123,23 @@ export async function stagePart(
     at += piece?.byteLength ?? 0;
   }
   return stagePhoto(store, leadId, index, upload.name, whole, upload.max, now);
+}
+
+/**
+ * Upload requests one submission may make: every part of its photos, and as many again for
+ * retries. Copies of a submission share its place in the rate limit (rate-limit.ts), so without
+ * this one Idempotency-Key could send photos for ever.
+ */
+export const UPLOAD_REQUESTS_MAX = 2 * PHOTO_LIMITS.maxCount * Math.ceil(PHOTO_LIMITS.maxBytes / UPLOAD_PART_BYTES);
+
+/** Counts an upload request of a submission: false once it has made UPLOAD_REQUESTS_MAX. */
+export async function takeUploadRequest(store: Store, leadId: string, now = Date.now()): Promise<boolean> {
+  const prefix = `${uploadPrefix(leadId)}sent/`;
+  const { blobs } = await store.list({ prefix });
+  if (blobs.length >= UPLOAD_REQUESTS_MAX) return false;
+  await markUpload(store, leadId, now);
+  await store.set(`${prefix}${stamp(now)}-${crypto.randomUUID().slice(0, 8)}`, '');
+  return true;
 }
 
 /** Starts a submission's upload lifetime: its staged/ marker, unless it has one. */

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
+import { UPLOAD_REQUESTS_MAX } from '../../functions/lib/lead-photos.ts';
 import photoUpload from '../../functions/photo-upload.ts';
 import pruneLeads from '../../functions/prune-leads.ts';
 import { startBlobs, type Blobs } from './contact-harness.ts';
@@ -56,10 +57,11 @@ describe('an abandoned upload', () => {
     );
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ ok: true, waiting: 2 });
-    expect(await uploads()).toHaveLength(1);
+    const parts = async () => (await uploads()).filter((key) => key.includes('/part-'));
+    expect(await parts()).toHaveLength(1);
 
     expect(await prune(T0 + 23 * HOUR)).toBe(0);
-    expect(await uploads()).toHaveLength(1);
+    expect(await parts()).toHaveLength(1);
     expect(await prune(T0 + 25 * HOUR)).toBe(1);
     expect(await uploads()).toEqual([]);
     expect((await blobs.store.list({ prefix: 'staged/' })).blobs).toEqual([]);
@@ -71,5 +73,26 @@ describe('an abandoned upload', () => {
     expect(await uploads()).toHaveLength(1);
     expect(await prune(T0 + 25 * HOUR)).toBe(1);
     expect(await uploads()).toEqual([]);
+  });
+});
+
+describe('one Idempotency-Key', () => {
+  it(`cannot upload for ever: past ${UPLOAD_REQUESTS_MAX} requests of one submission, 429`, { timeout: 30_000 }, async () => {
+    const send = (index: number) =>
+      photoUpload(
+        new Request(
+          `http://localhost/api/photo-uploads?${new URLSearchParams({ form: 'trade-in', index: String(index % 6), part: '1', parts: '3', size: '9000000', name: 'IMG.jpg' })}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/octet-stream', 'idempotency-key': 'one-key-many-uploads-01' },
+            body: new Uint8Array(16),
+          },
+        ),
+        { ip: '203.0.113.51' },
+      );
+    for (let i = 0; i < UPLOAD_REQUESTS_MAX; i++) expect((await send(i)).status, `request ${i + 1}`).toBe(202);
+    const refused = await send(0);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: 'Too many photo uploads for one request. Please reload the page and send it again.' });
   });
 });
