@@ -10,13 +10,15 @@ import { jsonResponse } from './http.ts';
  *
  * A scheduled invocation is what Netlify's scheduler sends (and what `netlify serve` sends when a
  * scheduled function is called locally): a POST with the header `X-NF-Event: schedule` and the
- * body `{"next_run": "<ISO time>"}`. On Netlify a published deploy does not route a URL to a
+ * body `{"next_run": "<ISO time>"}`. Locally (`npm start`) a call by URL becomes such an
+ * invocation, so there it must also come from this machine. On Netlify a published deploy does not route a URL to a
  * scheduled function at all; the shape is checked as well, so that a page elsewhere cannot make
  * a visitor's browser start a job (a custom header needs a CORS preflight, which no function
  * grants) and a bare call by URL does nothing.
  *
  * A deploy event is believed only as far as the platform vouches for it: the deploy a function
- * runs in is given by Netlify's runtime (`context.deploy`), never by the request. An event must
+ * runs in is given by Netlify's runtime (`context.deploy`, from the x-nf-deploy-* headers
+ * Netlify's proxy sets), never by the request body. Locally nothing is a deploy event. An event must
  * name that deploy (its id and its context), so a payload claiming `production` cannot make a
  * deploy preview, a branch deploy or `netlify serve` (context `dev`) publish alerts. On the
  * production deploy itself, the event names what is already published, and publishing it again
@@ -24,6 +26,19 @@ import { jsonResponse } from './http.ts';
  */
 
 const notFound = () => jsonResponse({ error: 'Not found' }, { status: 404 });
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether this runs under `netlify serve` / `netlify dev` on this machine: they set URL to the
+ * loopback address they serve on; on Netlify it is the site's https address.
+ */
+export function runsLocally(source: Record<string, string | undefined> = process.env): boolean {
+  return !!source.URL && URL.canParse(source.URL) && LOOPBACK.has(new URL(source.URL).hostname);
+}
+
+/** netlify-cli sets this header from the connection itself (after the request's own headers). */
+const fromThisMachine = (request: Request) => ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.headers.get('x-nf-client-connection-ip') ?? '');
 
 /** The runtime's word on the deploy this function runs in (Netlify's Context, or a test's). */
 export interface DeployContext {
@@ -33,6 +48,8 @@ export interface DeployContext {
 /** null when `request` is a scheduled invocation, else the answer to give (404: nothing to see here). */
 export async function scheduledOnly(request?: Request): Promise<Response | null> {
   if (!request || request.method !== 'POST' || request.headers.get('x-nf-event') !== 'schedule') return notFound();
+  // Locally netlify-cli turns a call by URL into a scheduled invocation: only from this machine.
+  if (runsLocally() && !fromThisMachine(request)) return notFound();
   const body: unknown = await request
     .clone()
     .json()
@@ -54,7 +71,8 @@ export function scheduledInvocation(url = 'http://localhost/.netlify/functions/j
 export async function deployEventOnly(request: Request, context: DeployContext = {}): Promise<Response | null> {
   if (request.method !== 'POST') return jsonResponse({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } });
   const own = context.deploy;
-  if (!own?.id || !own.context) return jsonResponse({ error: 'Not a deploy event of this site' }, { status: 403 });
+  // Locally there are no deploy events, and netlify-cli passes a caller's x-nf-deploy-* headers through.
+  if (runsLocally() || !own?.id || !own.context) return jsonResponse({ error: 'Not a deploy event of this site' }, { status: 403 });
   const body: unknown = await request
     .clone()
     .json()

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import dailyRebuild from '../../functions/daily-rebuild.ts';
 import deploySucceeded from '../../functions/deploy-succeeded.ts';
 import { scheduledInvocation, scheduledOnly } from '../../functions/lib/invocation-guard.ts';
@@ -40,6 +40,22 @@ describe('scheduled jobs refuse a visitor', () => {
   it('what the scheduler sends passes the guard', async () => {
     expect(await scheduledOnly(scheduledInvocation())).toBeNull();
   });
+
+  it('under npm start (URL on loopback), only a call from this machine runs a job', async () => {
+    vi.stubEnv('URL', 'http://localhost:8888');
+    try {
+      const from = (ip: string) => {
+        const request = scheduledInvocation();
+        request.headers.set('x-nf-client-connection-ip', ip);
+        return request;
+      };
+      expect((await retryLeads(from('192.168.1.20'))).status).toBe(404);
+      expect(await scheduledOnly(scheduledInvocation())).not.toBeNull();
+      expect(await scheduledOnly(from('127.0.0.1'))).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });
 
 describe('the deploy event refuses a forged event', () => {
@@ -61,6 +77,15 @@ describe('the deploy event refuses a forged event', () => {
 
   it('an event naming another deploy than the one the function runs in: 403', async () => {
     expect((await deploySucceeded(forged('deploy-8'), { deploy: { context: 'production', id: 'deploy-9' } })).status).toBe(403);
+  });
+
+  it('under npm start no event is believed, whatever x-nf-deploy-* headers a caller sends', async () => {
+    vi.stubEnv('URL', 'http://localhost:8888');
+    try {
+      expect((await deploySucceeded(forged(), { deploy: { context: 'production', id: 'deploy-9' } })).status).toBe(403);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('a GET: 405', async () => {
