@@ -53,7 +53,7 @@ const ask = async (email: string, fields: Record<string, string> = { alert: 'inv
 };
 const confirmations = () => mailbox.received.filter((mail) => /confirm/i.test(mail.body.subject ?? ''));
 
-describe('one inbox is one subscriber', () => {
+describe('one inbox is one subscriber', { timeout: 30_000 }, () => {
   it.each([
     ['Jane@Example.com', 'jane@example.com'],
     [' jane+alerts@example.com ', 'jane@example.com'],
@@ -81,15 +81,15 @@ describe('one inbox is one subscriber', () => {
   });
 });
 
-describe('confirmations have their own share of the day', () => {
+describe('confirmations have their own share of the day', { timeout: 30_000 }, () => {
   it(`with a daily alert quota of 10, ${confirmationCap(10)} confirmations go today; the rest wait and the quota stays for alerts`, async () => {
     for (let i = 0; i < 6; i++) await ask(`person${i}@example.com`);
     expect(confirmations()).toHaveLength(confirmationCap(10));
-    expect(await runAlerts(alertStore(), priceBands, { limitMs: 3_000 })).toMatchObject({ queued: 4, held: 4 });
+    expect(await runAlerts(alertStore(), priceBands, { limitMs: 20_000 })).toMatchObject({ queued: 4, held: 4 });
     expect((await sentTotals(mailLog())).today).toBe(confirmationCap(10));
 
     vi.setSystemTime(new Date('2025-06-03T00:05:00Z'));
-    expect(await runAlerts(alertStore(), priceBands, { limitMs: 3_000 })).toMatchObject({ queued: 4, sent: 2, held: 2 });
+    expect(await runAlerts(alertStore(), priceBands, { limitMs: 20_000 })).toMatchObject({ queued: 4, sent: 2, held: 2 });
     expect(await queueEntries(alertStore())).toHaveLength(2);
   });
 });
