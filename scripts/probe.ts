@@ -61,7 +61,7 @@ async function probeHealth(): Promise<void> {
 async function probeHeic(): Promise<void> {
   const file = craftedHeic(50_000);
   const query = new URLSearchParams({ form: 'trade-in', index: '0', part: '0', parts: '1', size: String(file.length), name: 'probe.heic' });
-  const send = (body: Uint8Array) =>
+  const send = (body: Uint8Array<ArrayBuffer>) =>
     fetch(url(`/api/photo-uploads?${query}`), {
       method: 'POST',
       headers: { 'Content-Type': 'application/octet-stream', 'Idempotency-Key': crypto.randomUUID() },
