@@ -95,7 +95,7 @@ async function subscribeEveryone(): Promise<void> {
   await follow('frank@example.com', { alert: 'inventory' }, { confirm: false });
 }
 
-describe('two successive deploys of a fixture lot', () => {
+describe('two successive deploys of a fixture lot', { timeout: 20_000 }, () => {
   it('the first keeps the lot and tells nobody; the second e-mails each subscriber once, only what matches, with cards and one-click unsubscribe', async () => {
     const { first, second } = builds();
     expect(await publishDeploy(alertStore(), first, event('deploy-1'))).toMatchObject({ published: true, first: true, changes: 0 });

@@ -142,7 +142,7 @@ describe('when the provider answers 429', () => {
   });
 });
 
-describe('partial and bulk delivery', () => {
+describe('partial and bulk delivery', { timeout: 20_000 }, () => {
   it('when only the CRM copy failed, the retry sends only the CRM copy', async () => {
     mailbox.downFor = 'crm@dealer.test';
     await client.post(VALID);
