@@ -8,10 +8,10 @@ import { jsonResponse } from './http.ts';
  *   const refused = await scheduledOnly(request); if (refused) return refused;
  *   const refused = await deployEventOnly(request, context); if (refused) return refused;
  *
- * A scheduled invocation is what Netlify's scheduler sends (and what `netlify serve` sends when a
- * scheduled function is called locally): a POST with the header `X-NF-Event: schedule` and the
- * body `{"next_run": "<ISO time>"}`. Locally (`npm start`) a call by URL becomes such an
- * invocation, so there it must also come from this machine. On Netlify a published deploy does not route a URL to a
+ * A scheduled invocation is what Netlify's scheduler sends: a POST with the header
+ * `X-NF-Event: schedule` and the body `{"next_run": "<ISO time>"}`. Locally (`npm start`) a job
+ * runs when that is sent from this machine (docs/operations.md §What each function trusts);
+ * netlify-cli sets x-nf-client-connection-ip from the connection, whatever the caller sends. On Netlify a published deploy does not route a URL to a
  * scheduled function at all; the shape is checked as well, so that a page elsewhere cannot make
  * a visitor's browser start a job (a custom header needs a CORS preflight, which no function
  * grants) and a bare call by URL does nothing.
@@ -48,7 +48,7 @@ export interface DeployContext {
 /** null when `request` is a scheduled invocation, else the answer to give (404: nothing to see here). */
 export async function scheduledOnly(request?: Request): Promise<Response | null> {
   if (!request || request.method !== 'POST' || request.headers.get('x-nf-event') !== 'schedule') return notFound();
-  // Locally netlify-cli turns a call by URL into a scheduled invocation: only from this machine.
+  // Locally anyone who reaches the port could send that shape: only from this machine.
   if (runsLocally() && !fromThisMachine(request)) return notFound();
   const body: unknown = await request
     .clone()
