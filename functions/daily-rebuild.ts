@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { buildHookEnv } from './lib/env.ts';
+import { scheduledOnly } from './lib/invocation-guard.ts';
 
 /**
  * Once a day, asks Netlify to rebuild the site through the build hook in BUILD_HOOK_URL, so
@@ -33,7 +34,9 @@ export async function triggerRebuild(env = buildHookEnv(), fetchImpl: typeof fet
   }
 }
 
-export default async function dailyRebuild(_request?: Request): Promise<Response> {
+export default async function dailyRebuild(request?: Request): Promise<Response> {
+  const refused = await scheduledOnly(request);
+  if (refused) return refused;
   const result = await triggerRebuild();
   if (result.status === 'failed') console.error(`[rebuild] Daily rebuild not started: ${result.reason}.`);
   else if (result.status === 'skipped') console.info(`[rebuild] Daily rebuild skipped: ${result.reason}.`);

@@ -7,6 +7,7 @@ import { publishLot } from './lib/alerts/matching.ts';
 import { runAlerts, type AlertRunSummary } from './lib/alerts/sending.ts';
 import { alertsStore } from './lib/alerts/store.ts';
 import { jsonResponse } from './lib/http.ts';
+import { deployEventOnly, type DeployContext } from './lib/invocation-guard.ts';
 
 /**
  * Netlify runs this after every successful deploy (an event-triggered function: its file name is
@@ -18,8 +19,8 @@ import { jsonResponse } from './lib/http.ts';
  * replayed event, sends nothing twice.
  *
  * The request body is Netlify's event: {"payload": {"id", "context", "state", …}, "site": {…}}.
- * Locally: `netlify functions:invoke deploy-succeeded --payload '{"payload":{"id":"x","context":"production"}}'`
- * against `npm start`.
+ * Only the event of the deploy this function runs in is believed (functions/lib/invocation-guard.ts):
+ * locally (`npm start`, context `dev`) no event publishes; the tests call publishDeploy.
  */
 
 const eventSchema = z.object({ payload: z.object({ id: z.string().min(1), context: z.string().optional(), state: z.string().optional() }) });
@@ -51,8 +52,9 @@ export async function publishDeploy(
   return { published: true, first: published.first, changes: published.changes.length, queued, matched, sent, held, heldUntil };
 }
 
-export default async function deploySucceeded(request: Request): Promise<Response> {
-  if (request.method !== 'POST') return jsonResponse({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } });
+export default async function deploySucceeded(request: Request, context?: DeployContext): Promise<Response> {
+  const refused = await deployEventOnly(request, context);
+  if (refused) return refused;
   const event: unknown = await request.json().catch(() => null);
   const outcome = await publishDeploy(alertsStore(), bundledLot(), event);
   return jsonResponse(outcome, { status: outcome.published || !outcome.reason.startsWith('not a deploy event') ? 200 : 400 });

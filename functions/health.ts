@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { alertsHealth } from './lib/alerts/sending.ts';
 import { alertsStore } from './lib/alerts/store.ts';
-import { pendingAlarmMinutes } from './lib/env.ts';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { healthToken, pendingAlarmMinutes } from './lib/env.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http.ts';
 import { leadsStore, oldestPending } from './lib/store.ts';
 
@@ -12,9 +13,28 @@ import { leadsStore, oldestPending } from './lib/store.ts';
  * be read: e-mail has stopped (a revoked key, an unverified domain) and someone should look.
  * It also counts the alert e-mails waiting and says when the alert quota holds them (held
  * alerts are by design: they wait for the next day and do not make the answer 503).
+ *
+ * To anyone the answer is the status and `{"ok": …}` alone: counts would tell a stranger whether
+ * an address has just asked for an alert, and how busy the dealer is. The figures are for the
+ * holder of HEALTH_TOKEN (`Authorization: Bearer <token>`, docs/operations.md §The alarm).
  */
 export default async function health(request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
+  const answer = await report();
+  const body = mayReadFigures(request) ? answer.body : { ok: answer.body.ok };
+  return jsonResponse(body, { status: answer.status, headers: answer.status === 503 ? { 'Retry-After': '60' } : {} });
+}
+
+/** Whether the request carries HEALTH_TOKEN (compared in constant time). */
+function mayReadFigures(request: Request): boolean {
+  const token = healthToken();
+  const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]?.trim();
+  if (!token || !given) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+async function report(): Promise<{ status: number; body: { ok: boolean } & Record<string, unknown> }> {
   const now = Date.now();
   const limitMinutes = pendingAlarmMinutes();
   const base = { service: 'golf-cart-site', time: new Date(now).toISOString() };
@@ -22,7 +42,7 @@ export default async function health(request: Request): Promise<Response> {
   try {
     pending = await oldestPending(leadsStore());
   } catch {
-    return jsonResponse({ ok: false, ...base, problem: 'The lead store cannot be read.' }, { status: 503, headers: { 'Retry-After': '60' } });
+    return { status: 503, body: { ok: false, ...base, problem: 'The lead store cannot be read.' } };
   }
   const oldestMinutes = pending.oldestAt === null ? null : Math.max(0, Math.floor((now - pending.oldestAt) / 60_000));
   const stale = pending.oldestAt !== null && now - pending.oldestAt > limitMinutes * 60_000;
@@ -36,7 +56,7 @@ export default async function health(request: Request): Promise<Response> {
       ? { problem: `A lead has waited ${oldestMinutes} minutes for its e-mail (limit ${limitMinutes}). Check the e-mail settings and the function log.` }
       : {}),
   };
-  return jsonResponse(body, { status: stale ? 503 : 200 });
+  return { status: stale ? 503 : 200, body };
 }
 
 export const config: Config = { path: '/api/health' };

@@ -12,6 +12,7 @@ import { toInventoryItem } from '../src/lib/vehicles-client.ts';
 import { deferredStylesheetOf, withCriticalCss } from '../src/lib/critical-css.ts';
 import { BASE_SECURITY_HEADERS, withStylePolicy } from '../src/lib/security-headers.ts';
 import { methodNotAllowed } from './lib/http.ts';
+import { ownOrigin } from './lib/own-origin.ts';
 
 /** Browsers check again on every visit (as they do for the pre-rendered pages). */
 export const CACHE_BROWSER = 'public, max-age=0, must-revalidate';
@@ -108,7 +109,8 @@ function toPlainPage(path: string, reason: string): Response {
  */
 async function restyled(html: string, url: URL): Promise<string> {
   const href = deferredStylesheetOf(html);
-  if (!href) return html;
+  // Only the site's own stylesheet: its CSS becomes inline CSS under the page's policy.
+  if (!href || new URL(href, url).origin !== url.origin) return html;
   try {
     const sheet = await fetch(new URL(href, url), { signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
     if (!sheet.ok) {
@@ -126,7 +128,8 @@ async function restyled(html: string, url: URL): Promise<string> {
  * The inventory with the filters of its address (docs/product.md §Inventory), for visitors
  * without JavaScript, crawlers and shared links. Netlify sends here the /new-inventory and
  * /inventory addresses that carry a filter parameter (the rewrites of src/lib/redirects.ts).
- * It asks its own site for the pre-rendered page (that address has no filter, so it is the
+ * It asks its own site (functions/lib/own-origin.ts: an origin from the environment, never the
+ * request's Host) for the pre-rendered page (that address has no filter, so it is the
  * static file: this build's HTML, styles, scripts and structured data) and replaces the
  * island's HTML with the island rendered for the request's query: the list filtered and sorted,
  * the count line, the empty state and the form showing the choice. Unknown values read as the
@@ -138,10 +141,12 @@ export default async function inventoryPage(request: Request): Promise<Response>
   if (!(ALLOWED as readonly string[]).includes(request.method)) return methodNotAllowed(ALLOWED);
   const url = new URL(request.url);
   const path = PAGES.find((page) => url.pathname === page || url.pathname === `${page}/`) ?? PAGES[0]!;
+  // The page and its stylesheet come from the site's own origin, never the one the Host header names.
+  const origin = ownOrigin(url);
 
   let page: Response;
   try {
-    page = await fetch(new URL(path, url), { headers: { Accept: 'text/html' }, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+    page = await fetch(new URL(path, origin), { headers: { Accept: 'text/html' }, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
   } catch (error) {
     return toPlainPage(path, `the page could not be fetched (${error instanceof Error ? error.message : 'unknown error'})`);
   }
@@ -158,7 +163,7 @@ export default async function inventoryPage(request: Request): Promise<Response>
     return toPlainPage(path, `the page could not be rendered (${error instanceof Error ? error.message : 'unknown error'})`);
   }
   if (body === undefined) return toPlainPage(path, 'the page has no inventory island');
-  body = await restyled(body, url);
+  body = await restyled(body, new URL(path, origin));
 
   const headers = new Headers();
   for (const [name, value] of page.headers) if (!NOT_PASSED.has(name)) headers.set(name, value);

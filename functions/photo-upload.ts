@@ -3,7 +3,7 @@ import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from '../src/lib/inq
 import { photoName, photoType, PHOTO_LIMITS, PHOTO_MESSAGES, UPLOAD_PART_BYTES } from '../src/lib/photos.ts';
 import { errorResponse, jsonResponse, methodNotAllowed } from './lib/http.ts';
 import { idFromKey, intakeErrors, minutes } from './lib/intake.ts';
-import { stagePart } from './lib/lead-photos.ts';
+import { stagePart, takeUploadRequest } from './lib/lead-photos.ts';
 import { clientKey, takeToken } from './lib/rate-limit.ts';
 import { readCapped } from './lib/request.ts';
 import { leadsStore } from './lib/store.ts';
@@ -64,6 +64,9 @@ export default async function photoUpload(request: Request, context: UploadConte
     const rate = await takeToken(store, await clientKey(context.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown'), leadId);
     if (!rate.allowed) {
       return errorResponse(429, errors.rateLimited(minutes(rate.retryAfterSeconds)), { headers: { 'Retry-After': String(rate.retryAfterSeconds) } });
+    }
+    if (!(await takeUploadRequest(store, leadId))) {
+      return errorResponse(429, 'Too many photo uploads for one request. Please reload the page and send it again.', { headers: { 'Retry-After': '60' } });
     }
     const result = await stagePart(store, { leadId, index, part, parts, name, max }, bytes);
     if (!result.ok) return errorResponse(400, result.error);

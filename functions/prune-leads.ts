@@ -2,13 +2,16 @@ import type { Config } from '@netlify/functions';
 import { pages } from '../src/lib/data/pages.ts';
 import { leadsStore } from './lib/store.ts';
 import { pruneExpired } from './lib/retention.ts';
+import { scheduledOnly } from './lib/invocation-guard.ts';
 
 /**
  * Scheduled daily: deletes leads older than leadRetentionMonths of data/pages.json (the period
  * the privacy page states), with their markers and photos, plus photos of requests never sent
  * (after a day), receipt records older than a day and old spam counters, and logs how many went.
  */
-export default async function pruneLeads(_request?: Request): Promise<Response> {
+export default async function pruneLeads(request?: Request): Promise<Response> {
+  const refused = await scheduledOnly(request);
+  if (refused) return refused;
   const months = pages.privacy.leadRetentionMonths;
   const summary = await pruneExpired(leadsStore(), Date.now(), months);
   console.info(

@@ -5,6 +5,7 @@ import { leadsEnv } from './lib/env.ts';
 import { Pacer } from './lib/pacer.ts';
 import { pruneRateRecords } from './lib/rate-limit.ts';
 import { leadsStore, pendingEntries, type PendingEntry } from './lib/store.ts';
+import { scheduledOnly } from './lib/invocation-guard.ts';
 
 /**
  * Scheduled every minute: sends the e-mails of leads still pending (the provider was down,
@@ -29,7 +30,9 @@ export interface RetryOptions {
   limitMs?: number;
 }
 
-export default async function retryLeads(_request?: Request): Promise<Response> {
+export default async function retryLeads(request?: Request): Promise<Response> {
+  const refused = await scheduledOnly(request);
+  if (refused) return refused;
   const store = leadsStore();
   const summary = await retryPending(store);
   await pruneRateRecords(store);

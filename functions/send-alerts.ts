@@ -3,6 +3,7 @@ import { priceBands } from '../src/lib/data/vehicles.ts';
 import { runAlerts } from './lib/alerts/sending.ts';
 import { alertsStore } from './lib/alerts/store.ts';
 import { pruneRateRecords } from './lib/rate-limit.ts';
+import { scheduledOnly } from './lib/invocation-guard.ts';
 
 /**
  * Scheduled every 5 minutes: finishes matching what the last deploys changed, then sends the
@@ -11,7 +12,9 @@ import { pruneRateRecords } from './lib/rate-limit.ts';
  * again after its backoff (docs/product.md §Alerts). Also clears the subscription form's
  * rate-limit records of closed windows.
  */
-export default async function sendAlerts(_request?: Request): Promise<Response> {
+export default async function sendAlerts(request?: Request): Promise<Response> {
+  const refused = await scheduledOnly(request);
+  if (refused) return refused;
   const store = alertsStore();
   const summary = await runAlerts(store, priceBands);
   await pruneRateRecords(store);

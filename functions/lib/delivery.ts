@@ -11,6 +11,7 @@ import { sendEmail, type OutgoingEmail, type SendResult } from './mailer.ts';
 import { Pacer } from './pacer.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { clearPending, keys, readJSON, readLead, saveLead, settleMs, sleep } from './store.ts';
+import { mailboxKey } from './email-address.ts';
 
 /**
  * Sends a stored lead's e-mails, in this order: the dealer's message (HTML + text, reply-to the
@@ -254,9 +255,9 @@ async function receiptSkip(store: Store, lead: Lead, mail: MailConfig, now: numb
   return (await claimReceipt(store, lead.inquiry.email, lead.id, now)) ? undefined : 'daily-limit';
 }
 
-/** A stable, non-reversible name for an e-mail address (the address itself is not stored twice). */
+/** A stable, non-reversible name for an inbox (lib/email-address.ts: one receipt a day per inbox, whatever +tag). */
 export async function addressHash(email: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`lead-receipt:${email.trim().toLowerCase()}`));
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`lead-receipt:${mailboxKey(email)}`));
   return Buffer.from(digest).toString('hex').slice(0, 40);
 }
 

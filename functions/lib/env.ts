@@ -143,6 +143,13 @@ export function pendingAlarmMinutes(source: Record<string, string | undefined> =
   return parsed.success && parsed.data !== undefined ? parsed.data : PENDING_ALARM_DEFAULT_MINUTES;
 }
 
+/** HEALTH_TOKEN: the secret that shows /api/health's figures (at least 24 characters), or null: figures to nobody. */
+export function healthToken(source: Record<string, string | undefined> = process.env): string | null {
+  const parsed = z.preprocess(blankIsUnset, z.string().trim().min(24).optional()).safeParse(source.HEALTH_TOKEN);
+  if (!parsed.success) console.warn('[health] HEALTH_TOKEN must be at least 24 characters: the figures are shown to nobody.');
+  return parsed.success ? (parsed.data ?? null) : null;
+}
+
 // --- Daily rebuild (functions/daily-rebuild.ts) ---------------------------------------------
 
 /** A Netlify build hook: https (http only to this machine, for tests). */

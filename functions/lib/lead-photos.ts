@@ -1,5 +1,5 @@
 import type { Store } from '@netlify/blobs';
-import { checkPhoto, photoName, PHOTO_LIMITS, PHOTO_MESSAGES, type PhotoType } from '../../src/lib/photos.ts';
+import { checkPhoto, photoName, PHOTO_LIMITS, PHOTO_MESSAGES, UPLOAD_PART_BYTES, type PhotoType } from '../../src/lib/photos.ts';
 import type { PhotoRecord } from './lead-records.ts';
 import { cleanPhoto } from './photo-metadata.ts';
 import { stamp } from './store.ts';
@@ -13,7 +13,14 @@ import { stamp } from './store.ts';
  *
  *   uploads/<lead id>/<index>/photo     a checked, cleaned photo waiting for its lead
  *   uploads/<lead id>/<index>/part-<n>  a part of a photo sent in parts (the island, big photos)
- *   staged/<time>-<lead id>             when the first photo of a submission arrived (pruned after a day)
+ *   uploads/<lead id>/sent/<time>-<n>   one empty record per upload request of the submission
+ *   staged/<time>-<lead id>             when the first part or photo of a submission arrived
+ *
+ * Everything under uploads/ is temporary and expires whether or not it was finished: the marker
+ * is written before the first part or photo of a submission is stored, and the daily prune job
+ * deletes a submission's uploads a day after its marker (UPLOAD_TTL_MS). Uploads found without
+ * a marker (an older deploy stored parts without one) get one when the job finds them, so they
+ * go a day later too.
  *   photos/<lead id>/<n>                a photo of a filed lead
  */
 
@@ -85,7 +92,7 @@ export async function stagePhoto(
   const clean = cleanPhoto(verdict.type, bytes);
   if (!clean.ok) return { ok: false, error: PHOTO_MESSAGES.unreadable(name) };
   const meta: StagedMeta = { name, type: verdict.type, bytes: clean.bytes.length, sent: bytes.length, removed: clean.removed };
-  if (others.length === 0) await store.set(`staged/${stamp(now)}-${leadId}`, '');
+  await markUpload(store, leadId, now);
   await store.set(stagedKey(leadId, index), toBlob(clean.bytes), { metadata: { ...meta } });
   return { ok: true, photo: { index, ...meta } };
 }
@@ -102,6 +109,7 @@ export async function stagePart(
   now = Date.now(),
 ): Promise<StageResult | { ok: true; waiting: number }> {
   const { leadId, index, part, parts } = upload;
+  await markUpload(store, leadId, now);
   await store.set(partKey(leadId, index, part), toBlob(bytes));
   const { blobs } = await store.list({ prefix: `${uploadPrefix(leadId)}${index}/part-` });
   if (blobs.length < parts) return { ok: true, waiting: parts - blobs.length };
@@ -115,6 +123,29 @@ export async function stagePart(
     at += piece?.byteLength ?? 0;
   }
   return stagePhoto(store, leadId, index, upload.name, whole, upload.max, now);
+}
+
+/**
+ * Upload requests one submission may make: every part of its photos, and as many again for
+ * retries. Copies of a submission share its place in the rate limit (rate-limit.ts), so without
+ * this one Idempotency-Key could send photos for ever.
+ */
+export const UPLOAD_REQUESTS_MAX = 2 * PHOTO_LIMITS.maxCount * Math.ceil(PHOTO_LIMITS.maxBytes / UPLOAD_PART_BYTES);
+
+/** Counts an upload request of a submission: false once it has made UPLOAD_REQUESTS_MAX. */
+export async function takeUploadRequest(store: Store, leadId: string, now = Date.now()): Promise<boolean> {
+  const prefix = `${uploadPrefix(leadId)}sent/`;
+  const { blobs } = await store.list({ prefix });
+  if (blobs.length >= UPLOAD_REQUESTS_MAX) return false;
+  await markUpload(store, leadId, now);
+  await store.set(`${prefix}${stamp(now)}-${crypto.randomUUID().slice(0, 8)}`, '');
+  return true;
+}
+
+/** Starts a submission's upload lifetime: its staged/ marker, unless it has one. */
+async function markUpload(store: Store, leadId: string, now: number): Promise<void> {
+  const { blobs } = await store.list({ prefix: 'staged/' });
+  if (!blobs.some((blob) => blob.key.endsWith(`-${leadId}`))) await store.set(`staged/${stamp(now)}-${leadId}`, '');
 }
 
 /** Moves a submission's staged photos (those listed, or all) beside its lead: their records, in order. */
@@ -159,16 +190,24 @@ export async function readLeadPhoto(store: Store, leadId: string, n: number): Pr
   };
 }
 
-/** Deletes submissions' staged photos older than a day (their lead was never sent). */
+/**
+ * Deletes submissions' uploads (parts and photos) a day after their first one arrived, finished
+ * or not (their lead was never sent), and starts the lifetime of uploads found without a marker.
+ */
 export async function pruneUploads(store: Store, now = Date.now()): Promise<number> {
-  const { blobs } = await store.list({ prefix: 'staged/' });
+  const [{ blobs: markers }, { blobs: uploads }] = await Promise.all([store.list({ prefix: 'staged/' }), store.list({ prefix: 'uploads/' })]);
+  const marked = new Set<string>();
   let pruned = 0;
-  for (const { key } of blobs) {
+  for (const { key } of markers) {
     const match = /^staged\/(\d{15})-(.+)$/.exec(key);
-    if (!match?.[1] || !match[2] || now - Number(match[1]) < UPLOAD_TTL_MS) continue;
+    if (!match?.[1] || !match[2]) continue;
+    marked.add(match[2]);
+    if (now - Number(match[1]) < UPLOAD_TTL_MS) continue;
     await dropUploads(store, match[2]);
     pruned++;
   }
+  const unmarked = new Set(uploads.map((blob) => blob.key.split('/')[1] ?? '').filter((leadId) => leadId && !marked.has(leadId)));
+  await Promise.all([...unmarked].map((leadId) => store.set(`staged/${stamp(now)}-${leadId}`, '')));
   return pruned;
 }
 

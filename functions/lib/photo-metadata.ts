@@ -17,13 +17,31 @@ import type { PhotoType } from '../../src/lib/photos.ts';
  *   file's item tables to cut them out would move the picture data); rotation lives in the
  *   container's own properties, which stay.
  * A file whose structure cannot be followed is refused, never stored as it came.
+ *
+ * The bytes come from a visitor, so every walk is bounded (docs/operations.md §What each
+ * function trusts): every count a file states is checked against the bytes that would have to
+ * hold it before it is followed, every step moves forward, and a file may take at most
+ * WORK_BUDGET steps of all walks together: past that it is refused as too complex, whatever its
+ * size, so no file costs more than a few milliseconds of CPU.
  */
 
 export type CleanResult = { ok: true; bytes: Uint8Array; removed: string[] } | { ok: false; reason: string };
 
 class Malformed extends Error {}
 
+/** Steps (segments, chunks, boxes, items, extents) one file may take in all. A 10 MB phone photo takes a few hundred. */
+export const WORK_BUDGET = 100_000;
+
+let budget = WORK_BUDGET;
+
+/** One step of a walk: refuses the file once it has taken its budget. */
+function step(count = 1): void {
+  budget -= count;
+  if (budget < 0) throw new Malformed('the file is too complex to check');
+}
+
 export function cleanPhoto(type: PhotoType, input: Uint8Array): CleanResult {
+  budget = WORK_BUDGET;
   try {
     switch (type) {
       case 'image/jpeg':
@@ -40,7 +58,9 @@ export function cleanPhoto(type: PhotoType, input: Uint8Array): CleanResult {
   }
 }
 
-const text = (bytes: Uint8Array, from: number, length: number) => String.fromCharCode(...bytes.subarray(from, Math.min(bytes.length, from + length)));
+/** Latin-1 text of at most 256 bytes (names and types; nothing longer is ever compared). */
+const text = (bytes: Uint8Array, from: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(from, Math.min(bytes.length, from + Math.min(length, 256))));
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -82,7 +102,7 @@ function exifOrientation(segment: Uint8Array): number | undefined {
   const u32 = (at: number) => view.getUint32(at, little);
   const ifd = tiff + u32(tiff + 4);
   if (ifd + 2 > segment.length) return undefined;
-  const count = u16(ifd);
+  const count = Math.min(u16(ifd), Math.floor((segment.length - ifd - 2) / 12));
   for (let i = 0; i < count; i++) {
     const entry = ifd + 2 + i * 12;
     if (entry + 12 > segment.length) return undefined;
@@ -109,6 +129,7 @@ function cleanJpeg(bytes: Uint8Array): CleanResult {
   let orientation: number | undefined;
   let at = 2;
   for (;;) {
+    step();
     need(at + 1 < bytes.length && bytes[at] === 0xff, 'a segment does not start with a marker');
     while (bytes[at + 1] === 0xff) at++; // fill bytes
     const marker = bytes[at + 1] ?? 0;
@@ -166,6 +187,7 @@ function cleanPng(bytes: Uint8Array): CleanResult {
   let at = 8;
   let first = true;
   for (;;) {
+    step();
     need(at + 12 <= bytes.length, 'a chunk is cut off');
     const length = view.getUint32(at);
     const type = text(bytes, at + 4, 4);
@@ -194,6 +216,7 @@ function cleanWebp(bytes: Uint8Array): CleanResult {
   const removed = new Set<string>();
   let at = 12;
   while (at < riffEnd) {
+    step();
     need(at + 8 <= riffEnd, 'a chunk is cut off');
     const type = text(bytes, at, 4);
     const size = view.getUint32(at + 4, true);
@@ -229,6 +252,7 @@ function boxes(bytes: Uint8Array, view: DataView, from: number, to: number): Box
   const found: Box[] = [];
   let at = from;
   while (at + 8 <= to) {
+    step();
     let size = view.getUint32(at);
     const type = text(bytes, at + 4, 4);
     let header = 8;
@@ -281,35 +305,45 @@ function cleanHeic(input: Uint8Array): CleanResult {
     }
   }
 
-  // Where those items lie (iloc), and overwrite them.
+  // Where those items lie (iloc), and overwrite them. Every field is read through `take`, which
+  // refuses a read past the box, and every count is checked against the bytes left to hold it.
   const version = bytes[iloc.start] ?? 0;
+  need(version <= 2, 'an item location table of an unknown version');
   let at = iloc.start + 4;
-  const sizes = bytes[at] ?? 0;
-  const more = bytes[at + 1] ?? 0;
+  const take = (size: number): number => {
+    need(at + size <= iloc.end, 'the item locations are cut off');
+    const value = size === 1 ? (bytes[at] ?? 0) : readUint(view, at, size);
+    at += size;
+    return value;
+  };
+  const sizes = take(1);
+  const more = take(1);
   const [offsetSize, lengthSize, baseSize, indexSize] = [sizes >> 4, sizes & 15, more >> 4, version >= 1 ? more & 15 : 0];
-  at += 2;
-  const itemCount = version < 2 ? view.getUint16(at) : view.getUint32(at);
-  at += version < 2 ? 2 : 4;
+  for (const size of [offsetSize, lengthSize, baseSize, indexSize]) need([0, 4, 8].includes(size), `an offset of ${size} bytes`);
+  const idSize = version < 2 ? 2 : 4;
+  const itemCount = take(idSize);
+  // The fewest bytes an item takes: its id, method (version 1 and 2), data reference, base offset, extent count and one extent.
+  const extentSize = indexSize + offsetSize + lengthSize;
+  const itemSize = idSize + (version >= 1 ? 2 : 0) + 2 + baseSize + 2 + extentSize;
+  need(itemCount * itemSize <= iloc.end - at, 'the item locations are cut off');
+  step(itemCount);
   const idat = inMeta.find((box) => box.type === 'idat');
   const removed = new Set<string>();
   for (let i = 0; i < itemCount; i++) {
-    need(at <= iloc.end, 'the item locations are cut off');
-    const id = version < 2 ? view.getUint16(at) : view.getUint32(at);
-    at += version < 2 ? 2 : 4;
-    const method = version >= 1 ? view.getUint16(at) & 15 : 0;
-    if (version >= 1) at += 2;
-    at += 2; // data reference index
-    const base = readUint(view, at, baseSize);
-    at += baseSize;
-    const extents = view.getUint16(at);
-    at += 2;
+    const id = take(idSize);
+    const method = version >= 1 ? take(2) & 15 : 0;
+    take(2); // data reference index
+    const base = take(baseSize);
+    const extents = take(2);
+    // An extent with no fields of its own (all sizes 0) is the whole file: one says it all.
+    need(extents >= 1 && (extentSize > 0 || extents === 1), 'an item with no place or places of no size');
+    need(extents * extentSize <= iloc.end - at, 'the item locations are cut off');
+    step(extents);
+    const what = targets.get(id);
     for (let e = 0; e < extents; e++) {
-      at += indexSize;
-      const offset = readUint(view, at, offsetSize);
-      at += offsetSize;
-      const length = readUint(view, at, lengthSize);
-      at += lengthSize;
-      const what = targets.get(id);
+      take(indexSize);
+      const offset = take(offsetSize);
+      const length = take(lengthSize);
       if (!what) continue;
       need(method === 0 || (method === 1 && idat !== undefined), 'metadata stored in a way this check does not follow');
       const from = (method === 1 && idat ? idat.start : 0) + base + offset;

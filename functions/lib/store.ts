@@ -11,7 +11,7 @@ import { leadSchema, type Lead } from './lead.ts';
  *                              queue, oldest first; older deploys wrote pending/<id>)
  *   receipts/<address hash>    when the visitor's address last got a receipt (one a day)
  *   spam/<time>-<random>       one record per bot attempt (honeypot or too quick)
- *   rate/<client>/<time>-…     one record per submission of a client, for the rate limit
+ *   rate/<client>/slot-<n>     a client's places in the rate limit (rate-limit.ts)
  *   photos/<id>/<n>            a visitor's photo of the lead (lead-photos.ts, which also keeps the
  *                              uploads/ and staged/ entries of photos waiting for their lead)
  *   pace/<time>, pace-hold     the provider's pace shared by every sender (pacer.ts)

@@ -95,7 +95,7 @@ async function subscribeEveryone(): Promise<void> {
   await follow('frank@example.com', { alert: 'inventory' }, { confirm: false });
 }
 
-describe('two successive deploys of a fixture lot', () => {
+describe('two successive deploys of a fixture lot', { timeout: 20_000 }, () => {
   it('the first keeps the lot and tells nobody; the second e-mails each subscriber once, only what matches, with cards and one-click unsubscribe', async () => {
     const { first, second } = builds();
     expect(await publishDeploy(alertStore(), first, event('deploy-1'))).toMatchObject({ published: true, first: true, changes: 0 });
@@ -161,7 +161,9 @@ describe('two successive deploys of a fixture lot', () => {
       reason: 'a deploy-preview deploy does not publish the lot',
     });
     expect(await publishDeploy(alertStore(), first, { payload: {} })).toMatchObject({ published: false });
-    const response = await deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: '{"payload":' }));
+    const response = await deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: '{"payload":' }), {
+      deploy: { context: 'production', id: 'deploy-3' },
+    });
     expect(response.status).toBe(400);
     expect(alertMails()).toHaveLength(4);
   });
@@ -209,7 +211,9 @@ describe('two successive deploys of a fixture lot', () => {
   it('end to end through the event handler and the lot it was bundled with: nothing to an unconfirmed address, nothing after a one-click unsubscribe', async () => {
     const { first } = builds();
     const deploy = (body: unknown) =>
-      deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: JSON.stringify(body) }));
+      deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: JSON.stringify(body) }), {
+        deploy: { context: 'production', id: 'deploy-2' },
+      });
     // The deploy before published the first build; this deploy's own lot has the new unit and the price drop.
     await publishDeploy(alertStore(), first, event('deploy-1'));
     await follow('frank@example.com', { alert: 'inventory' }, { confirm: false });

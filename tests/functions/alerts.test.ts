@@ -12,7 +12,8 @@ import pruneAlertsJob, { config as pruneConfig } from '../../functions/prune-ale
 import { config as sendConfig } from '../../functions/send-alerts.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
 import { alertStore, configureAlerts, formAction, linkIn, mailLog, mailsTo, open, recordOf, subscribe, subscriber } from './alerts-harness.ts';
-import { Client, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { Client, healthCheck, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
 
 /**
  * Asking for an alert, its confirmation, the pages its links open, and what a subscriber can end,
@@ -239,16 +240,16 @@ describe('links that do not hold', () => {
     const link = await subscribed('kept@example.com');
     await open(formAction(await (await open(link)).text()), 'POST');
     minutesLater(6 * 24 * 60);
-    await pruneAlertsJob();
+    await pruneAlertsJob(scheduledInvocation());
     expect(await recordOf('late@example.com')).not.toBeNull();
     minutesLater(24 * 60 + 1);
-    const response = await pruneAlertsJob();
+    const response = await pruneAlertsJob(scheduledInvocation());
     expect(await response.json()).toMatchObject({ deleted: { requests: 1, subscribers: 1 } });
     expect(await recordOf('late@example.com')).toBeNull();
     expect(await queueEntries(alertStore())).toHaveLength(0);
     expect(await recordOf('kept@example.com')).not.toBeNull();
     vi.setSystemTime(new Date('2026-06-02T14:00:01Z'));
-    expect(await (await pruneAlertsJob()).json()).toMatchObject({ deleted: { alerts: 1, subscribers: 1 } });
+    expect(await (await pruneAlertsJob(scheduledInvocation())).json()).toMatchObject({ deleted: { alerts: 1, subscribers: 1 } });
     expect(await recordOf('kept@example.com')).toBeNull();
   });
 });
@@ -344,7 +345,7 @@ describe('a rate-limited provider, the quota and /api/health', () => {
     await subscribe(client, { email: 'second@example.com', ...price });
     await client.settle();
     expect(mailsTo(mailbox, 'first@example.com')).toHaveLength(0);
-    const body = (await (await health(new Request('http://localhost/api/health'))).json()) as Record<string, unknown>;
+    const body = (await (await health(healthCheck())).json()) as Record<string, unknown>;
     expect(body).toMatchObject({
       ok: true,
       alerts: { pending: 2, oldestPendingMinutes: 1, sentToday: 3, dailyQuota: 3, held: true, heldUntil: '2025-06-03T00:00:00.000Z' },
@@ -357,7 +358,7 @@ describe('a rate-limited provider, the quota and /api/health', () => {
     expect(await run()).toMatchObject({ queued: 2, sent: 1, held: 1 });
     expect(mailsTo(mailbox, 'first@example.com')).toHaveLength(1);
     expect(mailsTo(mailbox, 'second@example.com')).toHaveLength(0);
-    expect((await (await health(new Request('http://localhost/api/health'))).json()) as Record<string, unknown>).toMatchObject({
+    expect((await (await health(healthCheck())).json()) as Record<string, unknown>).toMatchObject({
       alerts: { pending: 1, held: true },
     });
 
@@ -365,7 +366,7 @@ describe('a rate-limited provider, the quota and /api/health', () => {
     vi.setSystemTime(new Date('2025-06-03T10:00:00Z'));
     configureAlerts(mailbox, { monthly: 4 });
     expect(await run()).toMatchObject({ queued: 1, held: 1, heldUntil: '2025-07-01T00:00:00.000Z' });
-    expect((await (await health(new Request('http://localhost/api/health'))).json()) as Record<string, unknown>).toMatchObject({
+    expect((await (await health(healthCheck())).json()) as Record<string, unknown>).toMatchObject({
       alerts: { pending: 1, sentToday: 1, sentThisMonth: 4, monthlyQuota: 4, held: true, heldUntil: '2025-07-01T00:00:00.000Z' },
     });
     // By then the request's 7 days are over: its confirmation is dropped, never sent late.

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { backoffMs } from '../../functions/lib/delivery.ts';
 import retryLeads, { config } from '../../functions/retry-leads.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
 
 let blobs: Blobs;
 let mailbox: Mailbox;
@@ -39,8 +40,7 @@ afterEach(async () => {
 });
 
 const minutesLater = (minutes: number) => vi.setSystemTime(new Date(Date.now() + minutes * 60_000));
-const runJob = async () =>
-  (await (await retryLeads(new Request('http://localhost/.netlify/functions/retry-leads', { method: 'POST' }))).json()) as Record<string, number>;
+const runJob = async () => (await (await retryLeads(scheduledInvocation())).json()) as Record<string, number>;
 const dealerMails = () => mailbox.received.filter((m) => m.body.to.includes('sales@dealer.test'));
 const pendingMarkers = async () => (await blobs.store.list({ prefix: 'pending/' })).blobs.length;
 
@@ -142,7 +142,7 @@ describe('when the provider answers 429', () => {
   });
 });
 
-describe('partial and bulk delivery', () => {
+describe('partial and bulk delivery', { timeout: 20_000 }, () => {
   it('when only the CRM copy failed, the retry sends only the CRM copy', async () => {
     mailbox.downFor = 'crm@dealer.test';
     await client.post(VALID);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import dailyRebuild, { config, triggerRebuild } from '../../functions/daily-rebuild.ts';
 import { buildHookEnv } from '../../functions/lib/env.ts';
+import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
 
 /** A local stand-in for Netlify's build hook endpoint that records each request. */
 const calls: { method: string; url: string }[] = [];
@@ -30,7 +31,7 @@ describe('the daily rebuild (docs/product.md §Units)', () => {
     answer = 200;
     vi.stubEnv('BUILD_HOOK_URL', hook);
     try {
-      const response = await dailyRebuild();
+      const response = await dailyRebuild(scheduledInvocation());
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: 'triggered', httpStatus: 200 });
     } finally {
@@ -45,7 +46,7 @@ describe('the daily rebuild (docs/product.md §Units)', () => {
     calls.length = 0;
     vi.stubEnv('BUILD_HOOK_URL', '');
     try {
-      expect(await (await dailyRebuild()).json()).toEqual({ status: 'skipped', reason: 'BUILD_HOOK_URL is not set' });
+      expect(await (await dailyRebuild(scheduledInvocation())).json()).toEqual({ status: 'skipped', reason: 'BUILD_HOOK_URL is not set' });
     } finally {
       vi.unstubAllEnvs();
     }

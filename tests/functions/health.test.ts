@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import health, { config } from '../../functions/health.ts';
+import { alertStore, configureAlerts, subscribe, subscriber } from './alerts-harness.ts';
 import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+
+const TOKEN = 'health-token-of-the-dealers-monitor-0123';
 
 let blobs: Blobs;
 
@@ -13,21 +16,23 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await blobs.store.deleteAll();
+  await Promise.all([blobs.store.deleteAll(), alertStore().deleteAll()]);
   // No e-mail configured: every lead filed stays pending, as when e-mail has stopped.
   configureMail(null);
   vi.spyOn(console, 'info').mockImplementation(() => {});
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2025-06-02T14:00:00Z'));
+  process.env.HEALTH_TOKEN = TOKEN;
 });
 
 afterEach(() => {
   vi.useRealTimers();
   delete process.env.HEALTH_PENDING_MAX_MINUTES;
+  delete process.env.HEALTH_TOKEN;
 });
 
-const check = async (method = 'GET') => {
-  const response = await health(new Request('http://localhost/api/health', { method }));
+const check = async (method = 'GET', authorization: string | null = `Bearer ${TOKEN}`) => {
+  const response = await health(new Request('http://localhost/api/health', { method, headers: authorization ? { authorization } : {} }));
   return { response, body: (await response.json()) as Record<string, unknown> };
 };
 const fileLead = async (overrides: Record<string, string> = {}) => {
@@ -37,7 +42,44 @@ const fileLead = async (overrides: Record<string, string> = {}) => {
 };
 const minutesLater = (minutes: number) => vi.setSystemTime(new Date(Date.now() + minutes * 60_000));
 
-describe('GET /api/health', () => {
+describe('GET /api/health to anyone', () => {
+  it('says whether the site is healthy and nothing else: no counts, no times, no quota', async () => {
+    await fileLead();
+    const { response, body } = await check('GET', null);
+    expect(response.status).toBe(200);
+    expect(body).toEqual({ ok: true });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a wrong token, another scheme or an unset HEALTH_TOKEN shows no figures either', async () => {
+    expect((await check('GET', 'Bearer not-the-token')).body).toEqual({ ok: true });
+    expect((await check('GET', `Basic ${TOKEN}`)).body).toEqual({ ok: true });
+    delete process.env.HEALTH_TOKEN;
+    expect((await check()).body).toEqual({ ok: true });
+  });
+
+  it('a stranger cannot tell from it whether an address has just asked for an alert', async () => {
+    configureAlerts(null);
+    const before = await check('GET', null);
+    const client = subscriber();
+    expect((await subscribe(client, { email: 'someone@example.com', alert: 'inventory' })).status).toBe(303);
+    await client.settle();
+    const after = await check('GET', null);
+    expect(after.body).toEqual(before.body);
+    expect((await check()).body).toMatchObject({ alerts: { pending: 1 } });
+  });
+
+  it('unhealthy: 503 with ok false, the reason only to the token holder', async () => {
+    await fileLead();
+    minutesLater(61);
+    const { response, body } = await check('GET', null);
+    expect(response.status).toBe(503);
+    expect(body).toEqual({ ok: false });
+    expect((await check()).body).toMatchObject({ ok: false, problem: expect.stringContaining('61 minutes') });
+  });
+});
+
+describe('GET /api/health with HEALTH_TOKEN', () => {
   it('with no lead pending: 200, ok, 0 pending, no caching, the security headers', async () => {
     const { response, body } = await check();
     expect(response.status).toBe(200);

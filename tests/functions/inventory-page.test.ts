@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import inventoryPage, { CDN_VARY } from '../../functions/inventory-page.ts';
+import { ownOrigin } from '../../functions/lib/own-origin.ts';
+import { dealer } from '../../src/lib/data/dealer.ts';
 import { listedVehicles } from '../../src/lib/data/lot.ts';
 import { units } from '../../src/lib/data/vehicles.ts';
 import { cspHash, inlineCode } from '../../src/lib/security-headers.ts';
@@ -41,6 +43,9 @@ let html = '';
 const asked: string[] = [];
 let server: Server;
 let origin = '';
+let forger: Server;
+let forgerOrigin = '';
+const forged: string[] = [];
 
 beforeAll(async () => {
   const file = join(dist, 'new-inventory.html');
@@ -71,9 +76,24 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // As `netlify serve` does: the address it serves on is the site's own.
+  vi.stubEnv('URL', origin);
+  vi.stubEnv('DEPLOY_URL', origin);
+  // Another server on this machine, which a forged Host header names.
+  forger = createServer((request, response) => {
+    forged.push(request.url ?? '');
+    response
+      .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'unsafe-inline' *" })
+      .end(html.replace('</body>', '<script>alert(1)</script></body>'));
+  });
+  await new Promise<void>((resolve) => forger.listen(0, '127.0.0.1', resolve));
+  forgerOrigin = `http://127.0.0.1:${(forger.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await Promise.all([server, forger].map((each) => new Promise<void>((resolve) => each.close(() => resolve()))));
+});
 
 beforeEach(() => {
   mode = 'page';
@@ -280,9 +300,38 @@ describe('when the filtered page cannot be made', () => {
   });
 
   it('… and when its own site does not answer', async () => {
-    const response = await inventoryPage(new Request('http://127.0.0.1:9/new-inventory?sort=newest'));
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/new-inventory');
-    expect(logged()).toEqual([expect.stringContaining('could not be fetched')]);
+    vi.stubEnv('DEPLOY_URL', 'http://127.0.0.1:9');
+    vi.stubEnv('URL', 'http://127.0.0.1:9');
+    try {
+      const response = await inventoryPage(new Request('http://127.0.0.1:9/new-inventory?sort=newest'));
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/new-inventory');
+      expect(logged()).toEqual([expect.stringContaining('could not be fetched')]);
+    } finally {
+      vi.stubEnv('URL', origin);
+      vi.stubEnv('DEPLOY_URL', origin);
+    }
+  });
+});
+
+describe('a forged Host header', () => {
+  it('is ignored: the page comes from the site’s own origin, with its policy, never from the server the Host names', async () => {
+    // A v2 function's request.url carries the Host the client sent.
+    const response = await inventoryPage(new Request(`${forgerOrigin}/new-inventory?sort=newest`));
+    expect(response.status).toBe(200);
+    expect(forged).toEqual([]);
+    expect(asked).toContain('/new-inventory');
+    expect(response.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(await response.text()).not.toContain('alert(1)');
+  });
+
+  it('the site’s origins come from the environment: DEPLOY_URL first, then URL, SITE_URL and the dealer’s website', () => {
+    expect(ownOrigin('http://evil.example/x', { DEPLOY_URL: 'https://abc--site.netlify.app', URL: 'https://www.dealer.test' })).toBe(
+      'https://abc--site.netlify.app',
+    );
+    expect(ownOrigin('https://www.dealer.test/new-inventory', { DEPLOY_URL: 'https://abc--site.netlify.app', URL: 'https://www.dealer.test' })).toBe(
+      'https://www.dealer.test',
+    );
+    expect(ownOrigin('http://evil.example/x', { SITE_URL: 'javascript:alert(1)' })).toBe(new URL(dealer.website).origin);
   });
 });

@@ -5,6 +5,7 @@ import type { Lead } from '../../functions/lib/lead.ts';
 import { fileLead, readLead, saveLead } from '../../functions/lib/store.ts';
 import retryLeads from '../../functions/retry-leads.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
 
 /** Routing per interest, the visitor's receipt, and the delivery defects: through the real handler, Blobs and SDK. */
 
@@ -46,7 +47,7 @@ afterEach(async () => {
 });
 
 const minutesLater = (minutes: number) => vi.setSystemTime(new Date(Date.now() + minutes * 60_000));
-const runJob = async () => (await (await retryLeads()).json()) as Record<string, number>;
+const runJob = async () => (await (await retryLeads(scheduledInvocation())).json()) as Record<string, number>;
 const mailsTo = (address: string) => mailbox.received.filter((m) => m.body.to.includes(address));
 const post = async (body: Record<string, unknown>) => {
   const response = await client.post(body);

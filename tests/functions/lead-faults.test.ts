@@ -3,7 +3,7 @@ import type contact from '../../functions/contact.ts';
 import type { Lead } from '../../functions/lib/lead.ts';
 import type health from '../../functions/health.ts';
 import { fillBacklog } from './backlog.ts';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { Client, configureMail, healthCheck, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 
 /**
  * The lead pipeline under the faults a black-box test found (docs/product.md §Leads): a provider
@@ -156,10 +156,10 @@ describe('40 simultaneous posts with one idempotency key, from one visitor', () 
 
     const markers = raced + (await blobs.store.list({ prefix: 'pending/' })).blobs.length;
     const check = await freshHealth();
-    const now = (await (await check(new Request('http://localhost/api/health'))).json()) as { leads: unknown };
+    const now = (await (await check(healthCheck())).json()) as { leads: unknown };
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 3 * 60 * 60_000);
-    const later = await check(new Request('http://localhost/api/health'));
+    const later = await check(healthCheck());
     vi.useRealTimers();
     console.log(`after the races: ${markers} pending marker(s); /api/health ${JSON.stringify(now.leads)}, 3 hours later ${later.status}`);
     expect(markers).toBe(0);

@@ -8,6 +8,7 @@ import { deletePersonLeads, retentionCutoff } from '../../functions/lib/retentio
 import pruneLeads, { config } from '../../functions/prune-leads.ts';
 import { pages } from '../../src/lib/data/pages.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
 
 /** Retention, deletion on request and `npm run leads`, against the real Blobs sandbox. */
 
@@ -73,7 +74,7 @@ describe('retention (docs/product.md §Leads)', () => {
     at('2027-06-02T12:00:00Z');
     const info = vi.mocked(console.info);
     info.mockClear();
-    const answer = (await (await pruneLeads()).json()) as Record<string, unknown>;
+    const answer = (await (await pruneLeads(scheduledInvocation())).json()) as Record<string, unknown>;
     expect(answer).toEqual({ retentionMonths: 24, deleted: { leads: 1, photos: 0, uploads: 0, receipts: 1, spam: 0 } });
     expect(info).toHaveBeenCalledWith(
       '[leads] Retention (24 months): deleted 1 lead(s) with 0 photo(s), 0 unsent upload(s), 1 receipt record(s), 0 spam record(s).',
@@ -93,7 +94,7 @@ describe('retention (docs/product.md §Leads)', () => {
     const id = await file();
     for (const key of await keysUnder('received/')) await blobs.store.delete(key);
     at('2027-06-02T12:00:00Z');
-    expect(((await (await pruneLeads()).json()) as { deleted: { leads: number } }).deleted.leads).toBe(1);
+    expect(((await (await pruneLeads(scheduledInvocation())).json()) as { deleted: { leads: number } }).deleted.leads).toBe(1);
     expect(await keysUnder(`leads/${id}`)).toEqual([]);
     expect(await keysUnder('pending/')).toEqual([]);
   });

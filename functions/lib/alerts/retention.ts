@@ -1,6 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import { pages } from '../../../src/lib/data/pages.ts';
 import { mailLogStore, pruneMailLog } from '../mail-log.ts';
+import { pruneConfirmationCounts } from './confirmation-share.ts';
 import { retentionCutoff } from '../retention.ts';
 import { changeSets, subscriberHashes, updateSubscriber } from './store.ts';
 import { DAY_MS, requestExpired } from './subscriptions.ts';
@@ -59,5 +60,7 @@ export async function pruneAlerts(store: Store, now = Date.now()): Promise<Alert
     }
   }
   summary.mailCounts = await pruneMailLog(mailLogStore(), now);
+  // Counts of confirmations sent (confirmation-share.ts) matter for their day only.
+  summary.mailCounts += await pruneConfirmationCounts(store, now);
   return summary;
 }

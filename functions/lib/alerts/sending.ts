@@ -13,6 +13,7 @@ import { expandChanges } from './matching.ts';
 import { attemptsSchema, queueEntries, readSubscriber, updateSubscriber, type QueueEntry, type Subscriber } from './store.ts';
 import { CONFIRM_DAYS, DAY_MS, requestExpired } from './subscriptions.ts';
 import { alertLinks } from './tokens.ts';
+import { confirmationRoom, countConfirmation } from './confirmation-share.ts';
 
 /**
  * Sending the queued alert e-mails (docs/product.md §Alerts) on the lead machinery: the same
@@ -194,6 +195,8 @@ async function deliver(store: Store, entry: QueueEntry, options: DeliverOptions)
     await store.delete(entry.key);
     return 'dropped';
   }
+  // Confirmations have their share of the day; past it they wait and leave the quota to alerts.
+  if (entry.kind === 'confirm' && !(await confirmationRoom(store, ready.config.dailyQuota, now))) return 'held';
   const quota = options.quota ?? (await loadQuota(ready.config, now));
   if (!quota.take(message.email.to.length)) return 'held';
   const slot = options.pacer ? await options.pacer.take() : { timeoutMs: ready.mail.timeoutMs };
@@ -222,6 +225,7 @@ async function deliver(store: Store, entry: QueueEntry, options: DeliverOptions)
     );
     return 'failed';
   }
+  if (entry.kind === 'confirm') await countConfirmation(store, now);
   const { record } = await updateSubscriber(store, entry.hash, (current) => ({ record: current ? message.sent(current, now) : undefined, result: undefined }));
   if (entry.kind === 'alert' && record?.pending?.marker === entry.key) await store.setJSON(entry.key, { attempts: 0 });
   else await store.delete(entry.key);

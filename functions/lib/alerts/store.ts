@@ -3,6 +3,7 @@ import { getStore, type Store } from '@netlify/blobs';
 import { z } from 'zod';
 import { alertSchema, lotChangeSchema, publishedUnitSchema } from '../../../src/lib/alerts.ts';
 import { parseMarker, readJSON, stamp } from '../store.ts';
+import { mailboxKey } from '../email-address.ts';
 
 /**
  * E-mail alerts live in their own site-wide Netlify Blobs store (docs/product.md §Alerts,
@@ -34,10 +35,13 @@ export const alertKeys = {
   changes: (publishedAt: number, id: string) => `changes/${stamp(publishedAt)}-${id}`,
 } as const;
 
-/** A stable, non-reversible name for an e-mail address (the address itself is stored once, in its record). */
+/**
+ * A stable, non-reversible name for an inbox (the address itself is stored once, in its record):
+ * `jane+1@…` and `jane+2@…` are one subscriber, with one set of limits (lib/email-address.ts).
+ */
 export function subscriberHash(email: string): string {
   return createHash('sha256')
-    .update(`alert-subscriber:${normalEmail(email)}`)
+    .update(`alert-subscriber:${mailboxKey(email)}`)
     .digest('hex')
     .slice(0, 40);
 }

@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import dailyRebuild from '../../functions/daily-rebuild.ts';
+import deploySucceeded from '../../functions/deploy-succeeded.ts';
+import { scheduledInvocation, scheduledOnly } from '../../functions/lib/invocation-guard.ts';
+import pruneAlertsJob from '../../functions/prune-alerts.ts';
+import pruneLeads from '../../functions/prune-leads.ts';
+import retryLeads from '../../functions/retry-leads.ts';
+import sendAlerts from '../../functions/send-alerts.ts';
+
+/**
+ * The jobs and the deploy event are not for visitors: a visitor's request is refused before
+ * anything is read or written (these run without a Blobs sandbox: a job that ran would fail).
+ */
+const JOBS = { 'retry-leads': retryLeads, 'send-alerts': sendAlerts, 'prune-leads': pruneLeads, 'prune-alerts': pruneAlertsJob, 'daily-rebuild': dailyRebuild };
+const url = (name: string) => `http://localhost/.netlify/functions/${name}`;
+
+const VISITORS: [string, (name: string) => Request][] = [
+  ['a GET by URL', (name) => new Request(url(name))],
+  ['a bare POST', (name) => new Request(url(name), { method: 'POST' })],
+  [
+    'a POST with the scheduler body but not its header',
+    (name) => new Request(url(name), { method: 'POST', body: JSON.stringify({ next_run: new Date().toISOString() }) }),
+  ],
+  ['a POST with the header and no next_run', (name) => new Request(url(name), { method: 'POST', headers: { 'X-NF-Event': 'schedule' }, body: '{}' })],
+  [
+    'a POST with the header and a next_run that is no time',
+    (name) => new Request(url(name), { method: 'POST', headers: { 'X-NF-Event': 'schedule' }, body: '{"next_run":"soon"}' }),
+  ],
+];
+
+describe('scheduled jobs refuse a visitor', () => {
+  for (const [job, handler] of Object.entries(JOBS)) {
+    it.each(VISITORS)(`${job}: %s gets 404 JSON`, async (_what, make) => {
+      const response = await handler(make(job));
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Not found' });
+    });
+  }
+
+  it('what the scheduler sends passes the guard', async () => {
+    expect(await scheduledOnly(scheduledInvocation())).toBeNull();
+  });
+
+  it('under npm start (URL on loopback), only a call from this machine runs a job', async () => {
+    vi.stubEnv('URL', 'http://localhost:8888');
+    try {
+      const from = (ip: string) => {
+        const request = scheduledInvocation();
+        request.headers.set('x-nf-client-connection-ip', ip);
+        return request;
+      };
+      expect((await retryLeads(from('192.168.1.20'))).status).toBe(404);
+      expect(await scheduledOnly(scheduledInvocation())).not.toBeNull();
+      expect(await scheduledOnly(from('127.0.0.1'))).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
+describe('the deploy event refuses a forged event', () => {
+  const forged = (id = 'deploy-9') =>
+    new Request(url('deploy-succeeded'), { method: 'POST', body: JSON.stringify({ payload: { id, context: 'production', state: 'ready' } }) });
+
+  it('a production payload with no deploy vouched for by the runtime: 403', async () => {
+    const response = await deploySucceeded(forged());
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'Not a deploy event of this site' });
+  });
+
+  it('a production payload sent to a deploy preview, a branch deploy or netlify serve: 403', async () => {
+    for (const context of ['deploy-preview', 'branch-deploy', 'dev']) {
+      const response = await deploySucceeded(forged(), { deploy: { context, id: 'deploy-9' } });
+      expect(response.status, context).toBe(403);
+    }
+  });
+
+  it('an event naming another deploy than the one the function runs in: 403', async () => {
+    expect((await deploySucceeded(forged('deploy-8'), { deploy: { context: 'production', id: 'deploy-9' } })).status).toBe(403);
+  });
+
+  it('under npm start no event is believed, whatever x-nf-deploy-* headers a caller sends', async () => {
+    vi.stubEnv('URL', 'http://localhost:8888');
+    try {
+      expect((await deploySucceeded(forged(), { deploy: { context: 'production', id: 'deploy-9' } })).status).toBe(403);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('a GET: 405', async () => {
+    expect((await deploySucceeded(new Request(url('deploy-succeeded')), { deploy: { context: 'production', id: 'deploy-9' } })).status).toBe(405);
+  });
+});
