@@ -3,16 +3,17 @@ import type { Config } from '@netlify/functions';
 import { deliverLead, type DeliveryStatus } from './lib/delivery.ts';
 import { leadsEnv } from './lib/env.ts';
 import { Pacer } from './lib/pacer.ts';
-import { pruneRateRecords } from './lib/rate-limit.ts';
 import { leadsStore, pendingEntries, type PendingEntry } from './lib/store.ts';
 
 /**
- * Scheduled every minute: sends the e-mails of leads still pending (the provider was down,
+ * Scheduled every 2 minutes: sends the e-mails of leads still pending (the provider was down,
  * rate-limited or not configured yet), oldest first, each lead no sooner than its backoff
  * allows, until sent. It keeps to the provider's rate (RESEND_RATE_PER_SECOND, default 2 a
  * second) and to the scheduled function's 30-second limit: requests start only while one can
  * still finish before RUN_LIMIT_MS, so a run sends a bounded batch and the next run continues
- * with the rest, whatever the backlog. Also clears rate-limit records of closed windows.
+ * with the rest, whatever the backlog. A run with nothing pending returns after one listing of
+ * the store (docs/operations.md §What the site costs to run: every 2 minutes, a lead goes out
+ * within about 2 minutes of the provider recovering, at half the idle runs of every minute).
  */
 
 /** Scheduled functions get 30 seconds; everything (each request's timeout included) ends by this. */
@@ -32,7 +33,6 @@ export interface RetryOptions {
 export default async function retryLeads(_request?: Request): Promise<Response> {
   const store = leadsStore();
   const summary = await retryPending(store);
-  await pruneRateRecords(store);
   if (summary.sent || summary.failed || summary.deferred) console.info(`[leads] Retry run: ${JSON.stringify(summary)}`);
   return Response.json(summary, { headers: { 'Cache-Control': 'no-store' } });
 }
@@ -42,6 +42,7 @@ export async function retryPending(store: Store, options: RetryOptions = {}): Pr
   const started = performance.now();
   const entries = await pendingEntries(store);
   const summary: RetrySummary = { pending: entries.length };
+  if (entries.length === 0) return summary;
   const env = leadsEnv();
 
   if (!env.ok || !env.mail) {
@@ -78,4 +79,4 @@ async function dropOrphan(store: Store, entry: PendingEntry): Promise<void> {
   if (Number.isFinite(at) && Date.now() - at > ORPHAN_AFTER_MS) await store.delete(entry.key);
 }
 
-export const config: Config = { schedule: '* * * * *' };
+export const config: Config = { schedule: '*/2 * * * *' };

@@ -23,8 +23,12 @@ import { clearPending, keys, readJSON, readLead, saveLead, settleMs, sleep } fro
  * content), a plain copy goes instead, so no stored lead waits forever.
  */
 
-/** 2 min, 4, 8, 16 … then every 4 hours until it is sent. */
-export const BACKOFF = { firstMs: 2 * 60_000, maxMs: 4 * 60 * 60_000 } as const;
+/**
+ * 2 min, 4, 8, then every 15 minutes until it is sent: once the provider is back, a lead goes
+ * out within about a quarter of an hour, whatever the length of the outage (a failed try costs
+ * one request to the provider, nothing else).
+ */
+export const BACKOFF = { firstMs: 2 * 60_000, maxMs: 15 * 60_000 } as const;
 
 /** Failures of the message's own (not the provider's) before the plain copy is sent instead. */
 export const FALLBACK_AFTER = 3;

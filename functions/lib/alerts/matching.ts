@@ -59,6 +59,7 @@ export async function publishLot(
     key = alertKeys.changes(Date.parse(before.publishedAt), id);
     const set: ChangeSet = { publishedAt: record.publishedAt, ...(deploy ? { deploy } : {}), changes, done: false };
     await store.setJSON(key, set, { onlyIfNew: true });
+    await store.set(alertKeys.open(key), '');
   }
   await store.setJSON(alertKeys.published, record, entry?.etag ? { onlyIfMatch: entry.etag } : {});
   return { first: false, changes, ...(key ? { key } : {}) };
@@ -104,6 +105,7 @@ export async function expandChanges(
     if (markers.remove) await store.delete(markers.remove);
   }
   await Promise.all(open.map((entry) => store.setJSON(entry.key, { ...entry.set, done: true })));
+  await Promise.all(open.map((entry) => store.delete(alertKeys.open(entry.key))));
   return { queued, done: true };
 }
 
