@@ -8,10 +8,11 @@ import { leadsStore, pendingEntries, type PendingEntry } from './lib/store.ts';
 /**
  * Scheduled every 2 minutes: sends the e-mails of leads still pending (the provider was down,
  * rate-limited or not configured yet), oldest first, each lead no sooner than its backoff
- * allows, until sent. It keeps to the provider's rate (RESEND_RATE_PER_SECOND, default 2 a
- * second) and to the scheduled function's 30-second limit: requests start only while one can
- * still finish before RUN_LIMIT_MS, so a run sends a bounded batch and the next run continues
- * with the rest, whatever the backlog. A run with nothing pending returns after one listing of
+ * allows, until sent. It keeps to the provider's rate (RESEND_RATE_PER_SECOND, default 5 a
+ * second, shared with every other kind of e-mail: lib/pacer.ts) and to the scheduled
+ * function's 30-second limit: requests start only while one can still finish before
+ * RUN_LIMIT_MS, so a run sends a bounded batch and the next run continues with the rest,
+ * whatever the backlog. A run with nothing pending returns after one listing of
  * the store (docs/operations.md §What the site costs to run: every 2 minutes, a lead goes out
  * within about 2 minutes of the provider recovering, at half the idle runs of every minute).
  */

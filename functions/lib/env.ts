@@ -43,14 +43,14 @@ const deliveryShape = {
   ...Object.fromEntries(Object.values(ROUTE_VARIABLES).map((name) => [name, z.preprocess(blankIsUnset, emailList.optional())])),
   /** "on": the visitor gets a receipt e-mail; anything unset or "off": no receipt. */
   RECEIPTS: z.preprocess(blankIsUnset, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional()),
-  /** Requests per second the provider allows (Resend's default: 2 per second per team). */
+  /** Requests per second the provider allows (Resend: 5 per second per account), every kind of e-mail together. */
   RESEND_RATE_PER_SECOND: number(0.1, 100),
   /** How long one request to the provider may take before it counts as a timeout. */
   RESEND_TIMEOUT_MS: number(100, 20_000),
 } as const;
 
 /** The defaults of the settings above. */
-export const DELIVERY_DEFAULTS = { ratePerSecond: 2, timeoutMs: 10_000 } as const;
+export const DELIVERY_DEFAULTS = { ratePerSecond: 5, timeoutMs: 10_000 } as const;
 
 // ---------------------------------------------------------------------------------------------
 
