@@ -8,6 +8,7 @@ import { oneLine } from './text.ts';
 import type { PhotoLinker } from './lead-details.ts';
 import { photoLink, photoLinkEnv } from './photo-links.ts';
 import { sendEmail, type OutgoingEmail, type SendResult } from './mailer.ts';
+import { roomForOtherMail } from './mail-quota.ts';
 import { Pacer } from './pacer.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { clearPending, keys, readJSON, readLead, saveLead, settleMs, sleep } from './store.ts';
@@ -251,10 +252,12 @@ function adfAttachment(lead: Lead, site: string): { filename: string; content: U
 // --- The visitor's receipt: on, in time, and one per address per day --------------------------
 
 /** Why no receipt goes for this lead, or undefined when one should (and this lead holds the day's slot). */
-async function receiptSkip(store: Store, lead: Lead, mail: MailConfig, now: number): Promise<'off' | 'expired' | 'daily-limit' | undefined> {
+async function receiptSkip(store: Store, lead: Lead, mail: MailConfig, now: number): Promise<'off' | 'expired' | 'daily-limit' | 'quota' | undefined> {
   if (!mail.receipts) return 'off';
   const received = Date.parse(lead.receivedAt);
   if (!Number.isFinite(received) || now - received > RECEIPT_WINDOW_MS) return 'expired';
+  // A receipt is a courtesy: it never takes the e-mails kept for leads (lib/mail-quota.ts).
+  if (!(await roomForOtherMail(1, now))) return 'quota';
   return (await claimReceipt(store, lead.inquiry.email, lead.id, now)) ? undefined : 'daily-limit';
 }
 
