@@ -9,6 +9,7 @@ import { publishingStore, readState, STATE_KEY, type PublishingState } from '../
 import { config as publisherConfig, runPublisher } from '../../functions/publisher.ts';
 import { publishing } from '../../src/lib/data/publishing.ts';
 import { nextDatedChange } from '../../src/lib/units.ts';
+import { DEFAULT_DEALER, monthCost, type Measured } from '../../scripts/cost-model.ts';
 import { configureMail, Mailbox, startBlobs, type Blobs } from './contact-harness.ts';
 import { BuildHookStandIn, GitHubStandIn } from './publishing-harness.ts';
 
@@ -258,5 +259,67 @@ describe('the daily rebuild', () => {
     const context = { store: counted, now: at('2026-12-05T22:30:00-05:00'), settings: publishing } as unknown as PublishContext;
     expect(await rebuildIfDue(context)).toEqual({ action: 'none', reason: 'the next dated change is due on 2026-12-21' });
     expect(calls).toEqual(['get']);
+  });
+});
+
+describe('a month of simulated days with the default settings', () => {
+  /**
+   * December 2026 hour by hour with a single-store dealer's defaults (scripts/cost-model.ts):
+   * 10 saves a week (one most days, two on three days), 3 publishes by hand, 10 units sold in
+   * the month before (each page turning into its 301 this month), the bundled publishing times
+   * (12:00 and 17:00) and plan (Free). The stand-in build hook counts what the site asks for;
+   * its "build" reports the deploy as Netlify's event would.
+   */
+  it('asks the build hook within the Free plan’s budget and fits Free with the default traffic', async () => {
+    const sold = Array.from({ length: DEFAULT_DEALER.lotSize * DEFAULT_DEALER.soldShare }, (_, i) => ({
+      status: 'sold' as const,
+      soldDate: `2026-11-${String(1 + 3 * i).padStart(2, '0')}`,
+    }));
+    const lot = { units: [{ status: 'available' as const }, ...sold], soldPageDays: 30 };
+    let head = 1;
+    let deploys = 0;
+    const deploy = async (at: number, by = 'site') => void (await recordDeploy(store(), deployEvent(`${by}-${++deploys}`, sha(head)), lot, at));
+    github.commit(REPO, 'main', sha(head));
+    await deploy(at('2026-11-30T12:00:00Z'));
+    deploys = 0;
+    hook.onBuild = () => deploy(Date.parse(hook.now));
+    const byHand = new Set([10, 20, 30]);
+    for (let day = 1; day <= 31; day++) {
+      for (let hour = 0; hour < 24; hour++) {
+        const now = Date.UTC(2026, 11, day, hour);
+        hook.now = new Date(now).toISOString();
+        // Editors save in the morning and the afternoon (New York), 10 a week.
+        if ((hour === 14 && day % 7 !== 0) || (hour === 20 && [1, 3, 5, 0].includes(day % 7))) github.commit(REPO, 'main', sha(++head));
+        if (hour === 15 && byHand.has(day)) await deploy(now, 'hand'); // "Save and Publish" through the admin's hook
+        await runPublisher(now);
+        if (hour === 3) await runDailyRebuild(now + 30 * 60_000);
+      }
+    }
+    const state = await readState(store(), at('2026-12-31T23:59:00Z'));
+    // What the site asked for, and every production deploy of the month.
+    // What the site asked for (saves and dated changes together, paced over the month), and
+    // every production deploy of the month: those and the three by hand.
+    expect(hook.calls.length).toBe(10);
+    expect(hook.calls.length).toBeLessThanOrEqual(DEFAULT_DEPLOY_BUDGET.free);
+    expect(deploys).toBe(hook.calls.length + byHand.size);
+    expect(state.deploys).toHaveLength(deploys);
+    // Spread over the month: the last deploy the site asked for is in its last week.
+    const asked = state.deploys.filter((d) => d.id.startsWith('site-')).map((d) => new Date(d.at).toISOString().slice(0, 10));
+    expect(asked.filter((day) => day < '2026-12-11')).toHaveLength(4);
+    expect(asked.filter((day) => day >= '2026-12-24')).not.toHaveLength(0);
+    // Past the budget, the dealer was told once.
+    expect(mailbox.received.filter((mail) => mail.body.subject.includes('deploys are spent'))).toHaveLength(1);
+    // With the default traffic on pages heavier than ours measure (`npm run cost`), it fits Free.
+    const heavy: Measured = {
+      firstView: { bytes: 600_000, requests: 40 },
+      repeatView: { bytes: 150_000, requests: 10 },
+      runs: Object.fromEntries(
+        ['retry-leads', 'send-alerts', 'publisher', 'daily-rebuild', 'deploy-succeeded', 'lead-form'].map((job) => [job, { idleS: 0.1, busyS: 2 }]),
+      ) as Measured['runs'],
+    };
+    const month = monthCost(DEFAULT_DEALER, heavy);
+    expect(Math.abs(month.deploys.total - deploys)).toBeLessThanOrEqual(1);
+    expect(month.credits - month.deploys.credits + deploys * DEPLOY_CREDITS).toBeLessThanOrEqual(300);
+    expect(month.fits.free).toBe(true);
   });
 });

@@ -1,17 +1,18 @@
 import type { Plan, PublishingSettings } from '../../../data/schemas/publishing.ts';
 import { calendarDay, DEALER_TIME_ZONE } from '../../../src/lib/build-clock.ts';
+import { NETLIFY } from './rates.ts';
 
 /**
  * What a deploy costs on the dealer's Netlify plan and when the site may publish
  * (docs/product.md §Publishing). Pure: the publisher, the daily rebuild and `npm run cost`
- * share these figures; the meter rates themselves live in scripts/cost/rates.ts.
+ * share these figures; the meter rates themselves live in rates.ts.
  */
 
 /** Credits a month on each credit-based plan of a new Netlify account. */
-export const PLAN_CREDITS: Readonly<Record<Plan, number>> = { free: 300, personal: 1000, pro: 3000 };
+export const PLAN_CREDITS: Readonly<Record<Plan, number>> = NETLIFY.planCredits;
 
 /** A production deploy (Deploy Previews and branch deploys cost none). */
-export const DEPLOY_CREDITS = 15;
+export const DEPLOY_CREDITS = NETLIFY.creditsPerDeploy;
 
 /**
  * Deploys a month the site may ask for when data/publishing.json names none: 60% of the plan's

@@ -57,10 +57,8 @@ export async function publishPending(context: PublishContext): Promise<PublishOu
     if (state.deployed?.commit !== head.sha) saved = head.sha;
   } else if (!due) return { action: 'none', reason: 'GITHUB_TOKEN is not set, so what waits cannot be known' };
   if (!saved && !due) return { action: 'none', reason: 'nothing waits: the site shows the branch’s head' };
-  const budget = deployBudget(settings);
-  const spent = deploysSpent(state);
-  if (spent < budget && spent >= pacedAllowance(budget, now))
-    return { action: 'none', reason: `paced: ${spent} of the month's ${budget} deploys spent, ${pacedAllowance(budget, now)} allowed by this day` };
+  const paced = pace(context, state);
+  if (paced) return paced;
   const waiting = [
     saved && state.deployed?.commit
       ? `changes saved on ${config.branch} since commit ${state.deployed.commit.slice(0, 7)} (deployed ${new Date(state.deployed.at).toISOString().slice(0, 10)})`
@@ -95,7 +93,20 @@ export async function rebuildIfDue(context: PublishContext): Promise<PublishOutc
   const due = datedChangeDue(state, now);
   if (!due) return { action: 'none', reason: `the next dated change is due on ${next}` };
   if (state.asks.length > 0) return { action: 'none', reason: 'a deploy is already on its way' };
-  return askForDeploy(context, state, `Dated change of ${due}`, datedWaiting(due));
+  return pace(context, state) ?? askForDeploy(context, state, `Dated change of ${due}`, datedWaiting(due));
+}
+
+/**
+ * The scheduled jobs keep to the month's pace: by day d of a month of n days they have spent at
+ * most ⌈budget × d / n⌉ (pacedAllowance). What waits goes with the next deploy the pace allows;
+ * a dated change waiting a day or two only keeps a sold unit's page (Sold, noindex) a little
+ * longer.
+ */
+function pace(context: PublishContext, state: PublishingState): PublishOutcome | null {
+  const budget = deployBudget(context.settings);
+  const spent = deploysSpent(state);
+  const allowed = pacedAllowance(budget, context.now);
+  return spent < budget && spent >= allowed ? { action: 'none', reason: `paced: ${spent} of the month's ${budget} deploys spent, ${allowed} allowed by this day` } : null;
 }
 
 /** Asks for one deploy unless the month's budget is spent; counts the ask first. */
