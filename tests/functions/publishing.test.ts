@@ -270,7 +270,7 @@ describe('a month of simulated days with the default settings', () => {
    * (12:00 and 17:00) and plan (Free). The stand-in build hook counts what the site asks for;
    * its "build" reports the deploy as Netlify's event would.
    */
-  it('asks the build hook within the Free plan’s budget and fits Free with the default traffic', async () => {
+  it('asks the build hook within the Free plan’s budget and fits Free with the default traffic', { timeout: 30_000 }, async () => {
     const sold = Array.from({ length: DEFAULT_DEALER.lotSize * DEFAULT_DEALER.soldShare }, (_, i) => ({
       status: 'sold' as const,
       soldDate: `2026-11-${String(1 + 3 * i).padStart(2, '0')}`,

@@ -106,7 +106,9 @@ function pace(context: PublishContext, state: PublishingState): PublishOutcome |
   const budget = deployBudget(context.settings);
   const spent = deploysSpent(state);
   const allowed = pacedAllowance(budget, context.now);
-  return spent < budget && spent >= allowed ? { action: 'none', reason: `paced: ${spent} of the month's ${budget} deploys spent, ${allowed} allowed by this day` } : null;
+  return spent < budget && spent >= allowed
+    ? { action: 'none', reason: `paced: ${spent} of the month's ${budget} deploys spent, ${allowed} allowed by this day` }
+    : null;
 }
 
 /** Asks for one deploy unless the month's budget is spent; counts the ask first. */
