@@ -52,9 +52,13 @@ describe('idle scheduled runs', () => {
     expect(await hasAlertWork(store)).toBe(false);
     expect(calls).toEqual(['list']);
     expect(await (await sendAlerts()).json()).toEqual({ queued: 0, matched: 0 });
+    // A marker left by a change set that is gone: one busy run clears it, the next is idle again.
     await alertStore().set(alertKeys.open('changes/2026-12-01T00-00-00-000Z-abc'), '');
     expect(await hasAlertWork(alertStore())).toBe(true);
-    await alertStore().delete(alertKeys.open('changes/2026-12-01T00-00-00-000Z-abc'));
+    expect(await (await sendAlerts()).json()).toMatchObject({ queued: 0, matched: 0 });
+    // (The local sandbox keeps an emptied folder on disk, so its listing of folders would still
+    // name it; Netlify's store has no folders but the keys' own.)
+    expect((await alertStore().list({ prefix: 'open/' })).blobs).toEqual([]);
     await alertStore().setJSON(alertKeys.alertMail(Date.now(), 'somebody'), { attempts: 0 });
     expect(await hasAlertWork(alertStore())).toBe(true);
   });

@@ -82,7 +82,12 @@ export async function expandChanges(
   { now = Date.now(), deadline }: { now?: number; deadline?: number } = {},
 ): Promise<Expansion> {
   const open = (await changeSets(store)).filter((entry) => !entry.set.done);
-  if (open.length === 0) return { queued: 0, done: true };
+  if (open.length === 0) {
+    // A marker whose change set is done or gone (pruned) would keep the scheduled job busy.
+    const { blobs } = await store.list({ prefix: 'open/' });
+    await Promise.all(blobs.map((blob) => store.delete(blob.key)));
+    return { queued: 0, done: true };
+  }
   const latest = open[open.length - 1]!.key;
   let queued = 0;
   for (const hash of await subscriberHashes(store)) {

@@ -39,7 +39,9 @@ export const alertKeys = {
 
 /**
  * Whether a scheduled run has anything to do: e-mails queued or changes not yet matched. One
- * listing of the store's top-level folders, so an idle run reads the store once.
+ * listing of the store's top-level folders, so an idle run reads the store once. (The local
+ * sandbox keeps a folder on disk once emptied and may answer true with nothing to do; the run
+ * then finds nothing, as before.)
  */
 export async function hasAlertWork(store: Store): Promise<boolean> {
   const { directories } = await store.list({ directories: true });
