@@ -13,8 +13,9 @@ import { leadsStore, pendingEntries, type PendingEntry } from './lib/store.ts';
  * function's 30-second limit: requests start only while one can still finish before
  * RUN_LIMIT_MS, so a run sends a bounded batch and the next run continues with the rest,
  * whatever the backlog. A run with nothing pending returns after one listing of
- * the store (docs/operations.md §What the site costs to run: every 2 minutes, a lead goes out
- * within about 2 minutes of the provider recovering, at half the idle runs of every minute).
+ * the store (docs/operations.md §What the site costs to run: with a lead's backoff of at most
+ * 15 minutes and a run every 2, a lead goes out within about a quarter of an hour of the
+ * provider recovering).
  */
 
 /** Scheduled functions get 30 seconds; everything (each request's timeout included) ends by this. */
