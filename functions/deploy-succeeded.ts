@@ -58,8 +58,12 @@ export async function publishDeploy(
 export default async function deploySucceeded(request: Request): Promise<Response> {
   if (request.method !== 'POST') return jsonResponse({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } });
   const event: unknown = await request.json().catch(() => null);
-  const deploy = await recordDeploy(publishingStore(), event, { units, soldPageDays });
-  if (deploy.recorded) console.info(`[publish] Deploy ${deploy.id} counted; next dated change: ${deploy.nextChange ?? 'none'}.`);
+  // Counting the deploy must not keep the lot from its subscribers: a failure is logged, no more.
+  const deploy = await recordDeploy(publishingStore(), event, { units, soldPageDays }).catch((error: unknown) => {
+    console.error(`[publish] The deploy could not be counted: ${error instanceof Error ? error.message : 'unknown error'}`);
+    return null;
+  });
+  if (deploy?.recorded) console.info(`[publish] Deploy ${deploy.id} counted; next dated change: ${deploy.nextChange ?? 'none'}.`);
   const outcome = await publishDeploy(alertsStore(), bundledLot(), event);
   return jsonResponse(outcome, { status: outcome.published || !outcome.reason.startsWith('not a deploy event') ? 200 : 400 });
 }
