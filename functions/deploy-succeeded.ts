@@ -1,20 +1,24 @@
 import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
 import type { PublishedUnit } from '../src/lib/alerts.ts';
-import { priceBands } from '../src/lib/data/vehicles.ts';
+import { priceBands, soldPageDays, units } from '../src/lib/data/vehicles.ts';
 import { bundledLot } from './lib/alerts/lot.ts';
 import { publishLot } from './lib/alerts/matching.ts';
 import { runAlerts, type AlertRunSummary } from './lib/alerts/sending.ts';
 import { alertsStore } from './lib/alerts/store.ts';
 import { jsonResponse } from './lib/http.ts';
 import { deployEventOnly, type DeployContext } from './lib/invocation-guard.ts';
+import { recordDeploy } from './lib/publishing/deploys.ts';
+import { publishingStore } from './lib/publishing/record.ts';
 
 /**
  * Netlify runs this after every successful deploy (an event-triggered function: its file name is
  * the event's). The lot this function was bundled with is the lot the deploy published: it is
  * compared with the last one published (kept in Blobs), the changes are matched against every
  * confirmed alert, and what fits in this run is sent; the scheduled send-alerts job sends the
- * rest (docs/product.md §Alerts). Only production deploys publish to subscribers: deploy
+ * rest (docs/product.md §Alerts). Every production deploy is also counted against the month's
+ * deploy budget, with its commit and the day its pages next change by date (docs/product.md
+ * §Publishing). Only production deploys publish to subscribers: deploy
  * previews and branch deploys share the site's Blobs but not its lot. Running twice, or on a
  * replayed event, sends nothing twice.
  *
@@ -56,6 +60,12 @@ export default async function deploySucceeded(request: Request, context?: Deploy
   const refused = await deployEventOnly(request, context);
   if (refused) return refused;
   const event: unknown = await request.json().catch(() => null);
+  // Counting the deploy must not keep the lot from its subscribers: a failure is logged, no more.
+  const deploy = await recordDeploy(publishingStore(), event, { units, soldPageDays }).catch((error: unknown) => {
+    console.error(`[publish] The deploy could not be counted: ${error instanceof Error ? error.message : 'unknown error'}`);
+    return null;
+  });
+  if (deploy?.recorded) console.info(`[publish] Deploy ${deploy.id} counted; next dated change: ${deploy.nextChange ?? 'none'}.`);
   const outcome = await publishDeploy(alertsStore(), bundledLot(), event);
   return jsonResponse(outcome, { status: outcome.published || !outcome.reason.startsWith('not a deploy event') ? 200 : 400 });
 }

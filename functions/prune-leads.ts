@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { pages } from '../src/lib/data/pages.ts';
+import { pruneRateRecords } from './lib/rate-limit.ts';
 import { leadsStore } from './lib/store.ts';
 import { pruneExpired } from './lib/retention.ts';
 import { scheduledOnly } from './lib/invocation-guard.ts';
@@ -7,13 +8,16 @@ import { scheduledOnly } from './lib/invocation-guard.ts';
 /**
  * Scheduled daily: deletes leads older than leadRetentionMonths of data/pages.json (the period
  * the privacy page states), with their markers and photos, plus photos of requests never sent
- * (after a day), receipt records older than a day and old spam counters, and logs how many went.
+ * (after a day), receipt records older than a day and old spam counters, and the lead forms'
+ * rate-limit records of closed windows, and logs how many went.
  */
 export default async function pruneLeads(request?: Request): Promise<Response> {
   const refused = await scheduledOnly(request);
   if (refused) return refused;
   const months = pages.privacy.leadRetentionMonths;
-  const summary = await pruneExpired(leadsStore(), Date.now(), months);
+  const store = leadsStore();
+  const summary = await pruneExpired(store, Date.now(), months);
+  await pruneRateRecords(store);
   console.info(
     `[leads] Retention (${months} months): deleted ${summary.leads} lead(s) with ${summary.photos} photo(s), ${summary.uploads} unsent upload(s), ${summary.receipts} receipt record(s), ${summary.spam} spam record(s).`,
   );

@@ -3,17 +3,20 @@ import type { Config } from '@netlify/functions';
 import { deliverLead, type DeliveryStatus } from './lib/delivery.ts';
 import { leadsEnv } from './lib/env.ts';
 import { Pacer } from './lib/pacer.ts';
-import { pruneRateRecords } from './lib/rate-limit.ts';
 import { leadsStore, pendingEntries, type PendingEntry } from './lib/store.ts';
 import { scheduledOnly } from './lib/invocation-guard.ts';
 
 /**
- * Scheduled every minute: sends the e-mails of leads still pending (the provider was down,
+ * Scheduled every 2 minutes: sends the e-mails of leads still pending (the provider was down,
  * rate-limited or not configured yet), oldest first, each lead no sooner than its backoff
- * allows, until sent. It keeps to the provider's rate (RESEND_RATE_PER_SECOND, default 2 a
- * second) and to the scheduled function's 30-second limit: requests start only while one can
- * still finish before RUN_LIMIT_MS, so a run sends a bounded batch and the next run continues
- * with the rest, whatever the backlog. Also clears rate-limit records of closed windows.
+ * allows, until sent. It keeps to the provider's rate (RESEND_RATE_PER_SECOND, default 5 a
+ * second, shared with every other kind of e-mail: lib/pacer.ts) and to the scheduled
+ * function's 30-second limit: requests start only while one can still finish before
+ * RUN_LIMIT_MS, so a run sends a bounded batch and the next run continues with the rest,
+ * whatever the backlog. A run with nothing pending returns after one listing of
+ * the store (docs/operations.md §What the site costs to run: with a lead's backoff of at most
+ * 15 minutes and a run every 2, a lead goes out within about a quarter of an hour of the
+ * provider recovering).
  */
 
 /** Scheduled functions get 30 seconds; everything (each request's timeout included) ends by this. */
@@ -35,7 +38,6 @@ export default async function retryLeads(request?: Request): Promise<Response> {
   if (refused) return refused;
   const store = leadsStore();
   const summary = await retryPending(store);
-  await pruneRateRecords(store);
   if (summary.sent || summary.failed || summary.deferred) console.info(`[leads] Retry run: ${JSON.stringify(summary)}`);
   return Response.json(summary, { headers: { 'Cache-Control': 'no-store' } });
 }
@@ -45,6 +47,7 @@ export async function retryPending(store: Store, options: RetryOptions = {}): Pr
   const started = performance.now();
   const entries = await pendingEntries(store);
   const summary: RetrySummary = { pending: entries.length };
+  if (entries.length === 0) return summary;
   const env = leadsEnv();
 
   if (!env.ok || !env.mail) {
@@ -81,4 +84,4 @@ async function dropOrphan(store: Store, entry: PendingEntry): Promise<void> {
   if (Number.isFinite(at) && Date.now() - at > ORPHAN_AFTER_MS) await store.delete(entry.key);
 }
 
-export const config: Config = { schedule: '* * * * *' };
+export const config: Config = { schedule: '*/2 * * * *' };

@@ -8,6 +8,7 @@ import { oneLine } from './text.ts';
 import type { PhotoLinker } from './lead-details.ts';
 import { photoLink, photoLinkEnv } from './photo-links.ts';
 import { sendEmail, type OutgoingEmail, type SendResult } from './mailer.ts';
+import { roomForOtherMail } from './mail-quota.ts';
 import { Pacer } from './pacer.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { clearPending, keys, readJSON, readLead, saveLead, settleMs, sleep } from './store.ts';
@@ -24,8 +25,12 @@ import { mailboxKey } from './email-address.ts';
  * content), a plain copy goes instead, so no stored lead waits forever.
  */
 
-/** 2 min, 4, 8, 16 … then every 4 hours until it is sent. */
-export const BACKOFF = { firstMs: 2 * 60_000, maxMs: 4 * 60 * 60_000 } as const;
+/**
+ * 2 min, 4, 8, then every 15 minutes until it is sent: once the provider is back, a lead goes
+ * out within about a quarter of an hour, whatever the length of the outage (a failed try costs
+ * one request to the provider, nothing else).
+ */
+export const BACKOFF = { firstMs: 2 * 60_000, maxMs: 15 * 60_000 } as const;
 
 /** Failures of the message's own (not the provider's) before the plain copy is sent instead. */
 export const FALLBACK_AFTER = 3;
@@ -248,10 +253,12 @@ function adfAttachment(lead: Lead, site: string): { filename: string; content: U
 // --- The visitor's receipt: on, in time, and one per address per day --------------------------
 
 /** Why no receipt goes for this lead, or undefined when one should (and this lead holds the day's slot). */
-async function receiptSkip(store: Store, lead: Lead, mail: MailConfig, now: number): Promise<'off' | 'expired' | 'daily-limit' | undefined> {
+async function receiptSkip(store: Store, lead: Lead, mail: MailConfig, now: number): Promise<'off' | 'expired' | 'daily-limit' | 'quota' | undefined> {
   if (!mail.receipts) return 'off';
   const received = Date.parse(lead.receivedAt);
   if (!Number.isFinite(received) || now - received > RECEIPT_WINDOW_MS) return 'expired';
+  // A receipt is a courtesy: it never takes the e-mails kept for leads (lib/mail-quota.ts).
+  if (!(await roomForOtherMail(1, now))) return 'quota';
   return (await claimReceipt(store, lead.inquiry.email, lead.id, now)) ? undefined : 'daily-limit';
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEAD_INTERESTS, type LeadInterest } from '../../src/lib/contact-link.ts';
+import { MAIL_QUOTA_DEFAULTS, mailQuotaEnv, otherMailLimits } from './mail-quota.ts';
 
 /**
  * The lead pipeline's configuration, read from the environment (Netlify: Site configuration →
@@ -43,14 +44,14 @@ const deliveryShape = {
   ...Object.fromEntries(Object.values(ROUTE_VARIABLES).map((name) => [name, z.preprocess(blankIsUnset, emailList.optional())])),
   /** "on": the visitor gets a receipt e-mail; anything unset or "off": no receipt. */
   RECEIPTS: z.preprocess(blankIsUnset, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional()),
-  /** Requests per second the provider allows (Resend's default: 2 per second per team). */
+  /** Requests per second the provider allows (Resend: 5 per second per account), every kind of e-mail together. */
   RESEND_RATE_PER_SECOND: number(0.1, 100),
   /** How long one request to the provider may take before it counts as a timeout. */
   RESEND_TIMEOUT_MS: number(100, 20_000),
 } as const;
 
 /** The defaults of the settings above. */
-export const DELIVERY_DEFAULTS = { ratePerSecond: 2, timeoutMs: 10_000 } as const;
+export const DELIVERY_DEFAULTS = { ratePerSecond: 5, timeoutMs: 10_000 } as const;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -150,7 +151,7 @@ export function healthToken(source: Record<string, string | undefined> = process
   return parsed.success ? (parsed.data ?? null) : null;
 }
 
-// --- Daily rebuild (functions/daily-rebuild.ts) ---------------------------------------------
+// --- Build hook (functions/publisher.ts, functions/daily-rebuild.ts) -------------------------
 
 /** A Netlify build hook: https (http only to this machine, for tests). */
 const buildHookUrl = z.url({ protocol: /^https?$/, error: 'must be the build hook URL, e.g. https://api.netlify.com/build_hooks/…' }).refine((value) => {
@@ -159,10 +160,10 @@ const buildHookUrl = z.url({ protocol: /^https?$/, error: 'must be the build hoo
   return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }, 'must be an https:// URL');
 
-/** `url` is null when BUILD_HOOK_URL is not set: the daily rebuild is skipped. */
+/** `url` is null when BUILD_HOOK_URL is not set: the site asks for no deploy. */
 export type BuildHookEnv = { ok: true; url: string | null } | { ok: false; error: string };
 
-/** BUILD_HOOK_URL, checked: the build hook the daily job calls so dates move on without an edit. */
+/** BUILD_HOOK_URL, checked: the build hook every deploy the site asks for goes through (lib/publishing/). */
 export function buildHookEnv(source: Record<string, string | undefined> = process.env): BuildHookEnv {
   const result = z.preprocess(blankIsUnset, buildHookUrl.optional()).safeParse(source.BUILD_HOOK_URL);
   if (!result.success) return { ok: false, error: `BUILD_HOOK_URL ${result.error.issues[0]?.message ?? 'is not valid'}` };
@@ -194,9 +195,13 @@ const alertsSchema = z.object({
 
 /**
  * Resend's free plan sends 100 e-mails a day and 3,000 a month: alerts stop at 60 and 2,000,
- * so 40 a day and 1,000 a month stay for leads and receipts.
+ * so 40 a day and 1,000 a month stay for leads. These are the defaults; unset, the alert quota
+ * is what the one e-mail quota (lib/mail-quota.ts) leaves besides the leads' reserve.
  */
-export const ALERT_QUOTA_DEFAULTS = { daily: 60, monthly: 2000 } as const;
+export const ALERT_QUOTA_DEFAULTS = {
+  daily: otherMailLimits(MAIL_QUOTA_DEFAULTS).daily,
+  monthly: otherMailLimits(MAIL_QUOTA_DEFAULTS).monthly,
+} as const;
 
 export interface AlertsConfig {
   /** null: alert links cannot be made; requests are stored and their e-mails wait. */
@@ -216,11 +221,14 @@ export function alertsEnv(source: Record<string, string | undefined> = process.e
     return { ok: false, error: `Invalid alert configuration: ${problems.join('; ')}` };
   }
   const env = result.data;
+  const quota = mailQuotaEnv(source);
+  if (!quota.ok) return quota;
+  const room = otherMailLimits(quota);
   return {
     ok: true,
     secret: env.ALERTS_SECRET ?? null,
     from: env.ALERTS_FROM,
-    dailyQuota: env.ALERTS_DAILY_QUOTA ?? ALERT_QUOTA_DEFAULTS.daily,
-    monthlyQuota: env.ALERTS_MONTHLY_QUOTA ?? ALERT_QUOTA_DEFAULTS.monthly,
+    dailyQuota: env.ALERTS_DAILY_QUOTA ?? room.daily,
+    monthlyQuota: env.ALERTS_MONTHLY_QUOTA ?? room.monthly,
   };
 }

@@ -26,7 +26,7 @@ const sourceSchema = z.object({
 const sentSchema = z.object({ sentAt: z.string(), emailId: z.string() });
 
 /** The visitor's receipt: sent, or not sent and why (off, already one today, too late, refused by the provider). */
-const receiptSchema = z.union([sentSchema, z.object({ skipped: z.enum(['off', 'daily-limit', 'expired', 'refused']), at: z.string() })]);
+const receiptSchema = z.union([sentSchema, z.object({ skipped: z.enum(['off', 'daily-limit', 'expired', 'refused', 'quota']), at: z.string() })]);
 
 const deliverySchema = z.object({
   attempts: z.number().int().nonnegative(),

@@ -1,9 +1,13 @@
 import type { Store } from '@netlify/blobs';
+import { mailLogStore } from './mail-log.ts';
 import { confirmWrite, settleMs, sleep, stamp } from './store.ts';
 
 /**
- * Spaces requests to the e-mail provider across every function instance (Resend: 2 requests per
- * second per team by default), docs/decisions/blobs-first-leads.md. Each request takes a start
+ * Spaces requests to the e-mail provider across every function instance and every kind of
+ * e-mail (Resend: 5 requests per second per account), docs/decisions/blobs-first-leads.md. The
+ * slots live in one store, the mail log's, whichever sender books them: leads, receipts, alerts
+ * and the dealer's notices share one pace, so together they never exceed the provider's rate
+ * (`paceStore`). Each request takes a start
  * time ("slot") on a grid of 1/rate seconds with a tenth to spare, and reserves it in Netlify
  * Blobs, where every instance sees it: the first send of a new lead, the retry job and
  * `npm run leads -- resend` share one pace. A slot is taken with a conditional write and
@@ -59,6 +63,20 @@ export function paceNow(): number {
   return wall + (perf - sincePerf);
 }
 
+/**
+ * The store every sender's pace is kept in: the mail log's (lib/mail-log.ts). Outside Netlify
+ * (`npm run leads` against production, with a store of its own) there is no site context, and
+ * the store the sender works on stands in.
+ */
+export function paceStore(fallback: Store): Store {
+  try {
+    return mailLogStore();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'MissingBlobsEnvironmentError') return fallback;
+    throw error;
+  }
+}
+
 export class Pacer {
   private readonly store: Store;
   private readonly interval: number;
@@ -70,8 +88,9 @@ export class Pacer {
   /** This instance's own view of the hold (wall clock ms), besides the stored one. */
   private holdUntil = 0;
 
+  /** `store`: the sender's own store, used for the pace only outside Netlify (`paceStore`). */
   constructor(store: Store, options: PacerOptions) {
-    this.store = store;
+    this.store = paceStore(store);
     this.interval = Math.ceil((1000 / options.ratePerSecond) * 1.1);
     // Of any rate + 1 starts, the first and the last are `rate` intervals (1.1 s) apart on the
     // grid: a start half of that tenth late still keeps them over a second apart, and the

@@ -93,7 +93,7 @@ export async function takeToken(store: Store, client: string, leadId: string, no
   return { allowed: false, retryAfterSeconds: 1 };
 }
 
-/** Deletes the records of windows that have closed (run by the scheduled jobs). */
+/** Deletes the records of windows that have closed (run by the daily prune jobs; takeToken skips them meanwhile). */
 export async function pruneRateRecords(store: Store, now = Date.now(), limit = RATE_LIMIT): Promise<number> {
   const { blobs } = await store.list({ prefix: 'rate/' });
   const old = await Promise.all(

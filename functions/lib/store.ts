@@ -14,7 +14,7 @@ import { leadSchema, type Lead } from './lead.ts';
  *   rate/<client>/slot-<n>     a client's places in the rate limit (rate-limit.ts)
  *   photos/<id>/<n>            a visitor's photo of the lead (lead-photos.ts, which also keeps the
  *                              uploads/ and staged/ entries of photos waiting for their lead)
- *   pace/<time>, pace-hold     the provider's pace shared by every sender (pacer.ts)
+ *   (the provider's pace, shared by every sender, is kept in the mail log's store: pacer.ts)
  *
  * A double e-mail and conditional writes. Filing a lead (onlyIfNew) and claiming an attempt to
  * send it (onlyIfMatch with the ETag read just before, and a token of its own) decide every

@@ -1,4 +1,4 @@
-import { daysBetween } from './build-clock.ts';
+import { addDays, daysBetween } from './build-clock.ts';
 
 /**
  * Units on the lot over time (docs/product.md §Units): which are listed, which sold unit
@@ -75,4 +75,19 @@ export function similarUnits<U extends LotUnit>(sold: LotUnit, units: readonly U
  */
 export function plainDescription(unit: { year: number; name: string; exteriorColor: string; description?: string | undefined }): string {
   return unit.description ?? `${unit.year} ${unit.name} in ${unit.exteriorColor}.`;
+}
+
+/**
+ * The first day after `today` on which the lot's pages change by date alone (docs/product.md
+ * §Publishing): a sold unit's page gives way to its 301 the day after its `soldPageDays` are
+ * over. Null when no date is ahead. The daily rebuild deploys on that day and on no other.
+ */
+export function nextDatedChange(units: readonly Pick<LotUnit, 'status' | 'soldDate'>[], today: string, soldPageDays: number): string | null {
+  let next: string | null = null;
+  for (const unit of units) {
+    if (unit.status !== 'sold' || !unit.soldDate) continue;
+    const day = addDays(unit.soldDate, soldPageDays + 1);
+    if (day > today && (next === null || day < next)) next = day;
+  }
+  return next;
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { getStore, type Store } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import contact from '../../functions/contact.ts';
+import { MAIL_LOG_STORE } from '../../functions/lib/mail-log.ts';
 
 /**
  * What the contact tests run against: the real handler, the real @netlify/blobs client talking
@@ -49,7 +50,7 @@ export async function startBlobs(options: BlobsOptions = {}): Promise<Blobs> {
   const use = () => void (process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64'));
   use();
   return {
-    store: getStore({ name: 'leads', consistency: 'strong' }),
+    store: withSharedPace(getStore({ name: 'leads', consistency: 'strong' })),
     server,
     directory,
     use,
@@ -59,6 +60,23 @@ export async function startBlobs(options: BlobsOptions = {}): Promise<Blobs> {
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The leads store, whose deleteAll also empties the mail log, where every sender's pace and the
+ * provider's hold live (functions/lib/pacer.ts): a test that starts from an empty store starts
+ * with no slot booked and no hold left by the test before.
+ */
+function withSharedPace(store: Store): Store {
+  return new Proxy(store, {
+    get(target, name, receiver) {
+      if (name !== 'deleteAll') return Reflect.get(target, name, receiver) as unknown;
+      return async () => {
+        const [result] = await Promise.all([target.deleteAll(), getStore({ name: MAIL_LOG_STORE, consistency: 'strong' }).deleteAll()]);
+        return result;
+      };
+    },
+  });
 }
 
 /**

@@ -1,6 +1,9 @@
+import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAIL_LOG_STORE } from '../../functions/lib/mail-log.ts';
 import { deliverLead, FALLBACK_AFTER } from '../../functions/lib/delivery.ts';
-import { leadsEnv } from '../../functions/lib/env.ts';
+import { alertsEnv, leadsEnv } from '../../functions/lib/env.ts';
+import { mailQuotaEnv } from '../../functions/lib/mail-quota.ts';
 import type { Lead } from '../../functions/lib/lead.ts';
 import { fileLead, readLead, saveLead } from '../../functions/lib/store.ts';
 import retryLeads from '../../functions/retry-leads.ts';
@@ -191,6 +194,32 @@ describe("the visitor's receipt (docs/product.md §Leads)", () => {
     const [receipt] = receipts();
     expect(receipt?.body.subject).toBe('We received your rentals inquiry - Burlington Golf Carts');
     expect(receipt?.body.text).toContain('Interest:    Rentals');
+  });
+
+  it('is left out once the day’s e-mails reach what the leads’ reserve leaves, while the lead itself goes', async () => {
+    process.env.RECEIPTS = 'on';
+    process.env.MAIL_DAILY_LIMIT = '10';
+    process.env.MAIL_LEAD_RESERVE_DAILY = '4';
+    try {
+      // Six e-mails already sent today (one record for six recipients, as lib/mail-log.ts keeps them).
+      await getStore({ name: MAIL_LOG_STORE, consistency: 'strong' }).set(`sent/2025-06-02/${Date.now()}-6-test`, '');
+      await post(VALID);
+      expect(receipts()).toHaveLength(0);
+      expect((await storedLeads(blobs.store))[0]).toMatchObject({
+        status: 'sent',
+        delivery: { dealer: { emailId: expect.any(String) }, receipt: { skipped: 'quota' } },
+      });
+    } finally {
+      delete process.env.MAIL_DAILY_LIMIT;
+      delete process.env.MAIL_LEAD_RESERVE_DAILY;
+    }
+  });
+
+  it('shares one quota with alerts: their default is the plan less the leads’ reserve, and a bad setting is named', () => {
+    expect(mailQuotaEnv({})).toEqual({ ok: true, daily: 100, monthly: 3000, leadReserveDaily: 40, leadReserveMonthly: 1000 });
+    expect(alertsEnv({ MAIL_DAILY_LIMIT: '50', MAIL_MONTHLY_LIMIT: '1500' })).toMatchObject({ ok: true, dailyQuota: 10, monthlyQuota: 500 });
+    expect(alertsEnv({ MAIL_DAILY_LIMIT: '50', ALERTS_DAILY_QUOTA: '20' })).toMatchObject({ ok: true, dailyQuota: 20 });
+    expect(mailQuotaEnv({ MAIL_LEAD_RESERVE_DAILY: 'many' })).toEqual({ ok: false, error: 'Invalid e-mail quota: MAIL_LEAD_RESERVE_DAILY must be a number' });
   });
 
   it('goes to one address at most once in 24 hours, whatever the letter case', async () => {

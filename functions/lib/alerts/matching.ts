@@ -59,6 +59,7 @@ export async function publishLot(
     key = alertKeys.changes(Date.parse(before.publishedAt), id);
     const set: ChangeSet = { publishedAt: record.publishedAt, ...(deploy ? { deploy } : {}), changes, done: false };
     await store.setJSON(key, set, { onlyIfNew: true });
+    await store.set(alertKeys.open(key), '');
   }
   await store.setJSON(alertKeys.published, record, entry?.etag ? { onlyIfMatch: entry.etag } : {});
   return { first: false, changes, ...(key ? { key } : {}) };
@@ -81,7 +82,12 @@ export async function expandChanges(
   { now = Date.now(), deadline }: { now?: number; deadline?: number } = {},
 ): Promise<Expansion> {
   const open = (await changeSets(store)).filter((entry) => !entry.set.done);
-  if (open.length === 0) return { queued: 0, done: true };
+  if (open.length === 0) {
+    // A marker whose change set is done or gone (pruned) would keep the scheduled job busy.
+    const { blobs } = await store.list({ prefix: 'open/' });
+    await Promise.all(blobs.map((blob) => store.delete(blob.key)));
+    return { queued: 0, done: true };
+  }
   const latest = open[open.length - 1]!.key;
   let queued = 0;
   for (const hash of await subscriberHashes(store)) {
@@ -104,6 +110,7 @@ export async function expandChanges(
     if (markers.remove) await store.delete(markers.remove);
   }
   await Promise.all(open.map((entry) => store.setJSON(entry.key, { ...entry.set, done: true })));
+  await Promise.all(open.map((entry) => store.delete(alertKeys.open(entry.key))));
   return { queued, done: true };
 }
 

@@ -16,6 +16,8 @@ import { mailboxKey } from '../email-address.ts';
  *                                         attempts (backoff as for leads)
  *   lot/published                    the lot as the last production deploy published it
  *   changes/<time>-<id>              what one deploy changed, until every subscriber has been matched
+ *   open/<time>-<id>                 (empty) a change set not yet matched against every subscriber:
+ *                                    with no open/ and no queue/ entry a scheduled run has nothing to do
  *   rate/<client>/…                  the subscription form's rate limit (lib/rate-limit.ts)
  *
  * A subscriber record changes through `updateSubscriber`, a conditional write with the ETag
@@ -33,7 +35,19 @@ export const alertKeys = {
   alertMail: (at: number, hash: string) => `queue/${stamp(at)}-alert-${hash}`,
   published: 'lot/published',
   changes: (publishedAt: number, id: string) => `changes/${stamp(publishedAt)}-${id}`,
+  open: (changeKey: string) => `open/${changeKey.slice('changes/'.length)}`,
 } as const;
+
+/**
+ * Whether a scheduled run has anything to do: e-mails queued or changes not yet matched. One
+ * listing of the store's top-level folders, so an idle run reads the store once. (The local
+ * sandbox keeps a folder on disk once emptied and may answer true with nothing to do; the run
+ * then finds nothing, as before.)
+ */
+export async function hasAlertWork(store: Store): Promise<boolean> {
+  const { directories } = await store.list({ directories: true });
+  return directories.some((directory) => /^(queue|open)\/?$/.test(directory));
+}
 
 /**
  * A stable, non-reversible name for an inbox (the address itself is stored once, in its record):

@@ -61,6 +61,7 @@ const TITLES: Record<string, string> = {
   'brand-pages': 'Brand pages',
   brands: 'Brands',
   navigation: 'Menus',
+  publishing: 'Publishing times and deploy budget',
 };
 
 /** The order of the data files in the admin: what changes most first; files added later follow. */
@@ -189,12 +190,17 @@ export function cmsConfig(schemas: readonly DataSchema[], options: AdminOptions)
       // Sign-in through Netlify's OAuth provider (docs/editors.md §Admin).
       base_url: 'https://api.netlify.com',
       auth_endpoint: 'auth',
+      // A save commits without deploying (Sveltia adds "[skip ci]", which Netlify honours): saves
+      // go out at the dealer's publishing times, or at once with "Save and Publish" or "Publish
+      // Changes" (docs/product.md §Publishing, docs/editors.md §Publishing). Sveltia leaves
+      // deletions out of skip_ci, so their messages skip Netlify's build themselves.
+      skip_ci: true,
       commit_messages: {
         create: 'Add {{collection}} “{{slug}}”',
         update: 'Update {{collection}} “{{slug}}”',
-        delete: 'Delete {{collection}} “{{slug}}”',
+        delete: '[skip netlify] Delete {{collection}} “{{slug}}”',
         uploadMedia: 'Upload “{{path}}”',
-        deleteMedia: 'Delete “{{path}}”',
+        deleteMedia: '[skip netlify] Delete “{{path}}”',
       },
     },
     media_folder: 'public/images/uploads',

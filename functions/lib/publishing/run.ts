@@ -1,0 +1,55 @@
+import { dealer } from '../../../src/lib/data/dealer.ts';
+import { publishing } from '../../../src/lib/data/publishing.ts';
+import { leadsEnv, type MailConfig } from '../env.ts';
+import { roomForOtherMail } from '../mail-quota.ts';
+import { sendEmail, type OutgoingEmail, type SendResult } from '../mailer.ts';
+import { Pacer } from '../pacer.ts';
+import { publishingEnv } from './env.ts';
+import type { PublishContext, PublishOutcome } from './publisher.ts';
+import { publishingStore } from './record.ts';
+
+/**
+ * What a scheduled publishing job runs with in production: the bundled data/publishing.json,
+ * the environment's build hook and GitHub settings, the publishing store and the mailer.
+ * Answers null (with why) when the site has no build hook or a bad setting.
+ */
+export function productionContext(now = Date.now()): { context: PublishContext } | { context: null; outcome: PublishOutcome } {
+  const env = publishingEnv();
+  if (!env.ok) return { context: null, outcome: { action: 'failed', reason: env.error } };
+  if (!env.config) return { context: null, outcome: { action: 'none', reason: env.why ?? 'not configured' } };
+  const leads = leadsEnv();
+  const mail = leads.ok ? leads.mail : null;
+  return {
+    context: {
+      store: publishingStore(),
+      now,
+      settings: publishing,
+      config: env.config,
+      notify: mail ? (email) => sendNotice(mail, email, now) : null,
+      dealerEmail: dealer.email,
+      siteName: dealer.shortName,
+    },
+  };
+}
+
+/** Logs an outcome the way every publishing job does, and answers it as the run's response. */
+export function outcomeResponse(job: string, outcome: PublishOutcome): Response {
+  if (outcome.action === 'failed') console.error(`[publish] ${job}: ${outcome.reason}.`);
+  else if (outcome.action !== 'none') console.info(`[publish] ${job}: ${outcome.action}, ${outcome.reason}.`);
+  return Response.json(outcome, { status: outcome.action === 'failed' ? 502 : 200, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** How long a notice may wait for its slot in the shared pace. */
+const NOTICE_WAIT_MS = 15_000;
+
+/**
+ * The dealer's notice goes the way of every e-mail: within the quota left besides the leads'
+ * reserve (lib/mail-quota.ts) and in a slot of the shared pace (lib/pacer.ts).
+ */
+async function sendNotice(mail: MailConfig, email: OutgoingEmail, now: number): Promise<SendResult> {
+  const refused = (error: string): SendResult => ({ status: 'failed', error, statusCode: null, fault: 'provider' });
+  if (!(await roomForOtherMail(email.to.length, now))) return refused("the day's e-mails are spent, less the leads' reserve");
+  const pacer = new Pacer(publishingStore(), { ratePerSecond: mail.ratePerSecond, deadline: performance.now() + NOTICE_WAIT_MS, timeoutMs: mail.timeoutMs });
+  const slot = await pacer.take();
+  return slot ? sendEmail(mail, email, slot.timeoutMs) : refused('no slot in the e-mail pace in time');
+}

@@ -1,0 +1,20 @@
+import type { Config } from '@netlify/functions';
+import { publishPending } from './lib/publishing/publisher.ts';
+import { outcomeResponse, productionContext } from './lib/publishing/run.ts';
+
+/**
+ * Every hour: at the dealer's publishing times (data/publishing.json, New York time), deploys
+ * what editors and the import saved since the last deploy, through the build hook, when the
+ * branch's head is not the deployed commit and the month's deploy budget allows
+ * (docs/product.md §Publishing). Outside publishing times a run reads nothing.
+ */
+export async function runPublisher(now = Date.now()): Promise<Response> {
+  const ready = productionContext(now);
+  return outcomeResponse('Publisher', ready.context ? await publishPending(ready.context) : ready.outcome);
+}
+
+export default async function publisher(_request?: Request): Promise<Response> {
+  return runPublisher();
+}
+
+export const config: Config = { schedule: '0 * * * *' };
