@@ -3,14 +3,21 @@ import { importMapping } from '../src/lib/data/import.ts';
 import { leadsEnv } from './lib/env.ts';
 import { importRunsStore, summaryLine } from './lib/import/runs.ts';
 import { scheduledImport } from './lib/import/scheduled.ts';
+import { dueSlot } from '../src/lib/import/schedule.ts';
+import { wokenByJob } from './lib/invocation-guard.ts';
 
 /**
  * The lot import (docs/product.md §Import), run in the background (up to 15 minutes: a DMS of
  * many pages and a repository of hundreds of unit files take longer than a scheduled function's
  * 30 seconds). Woken by functions/import-lot.ts every hour; it imports only at the dealer's times
- * and once per time, so an extra invocation does nothing.
+ * and once per time, so an extra invocation does nothing; a call without the job's signature for
+ * the slot that is due (a visitor's) does nothing at all.
  */
-export default async function importLotBackground(_request?: Request): Promise<void> {
+export default async function importLotBackground(request?: Request): Promise<void> {
+  if (!wokenByJob(request, process.env.GITHUB_TOKEN?.trim(), dueSlot(importMapping, new Date()))) {
+    console.warn("[import] A call without the scheduled job's signature was refused.");
+    return;
+  }
   const mail = leadsEnv(process.env);
   const result = await scheduledImport({
     mapping: importMapping,

@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { scheduledOnly } from './lib/invocation-guard.ts';
 import { publishPending } from './lib/publishing/publisher.ts';
 import { outcomeResponse, productionContext } from './lib/publishing/run.ts';
 
@@ -13,7 +14,9 @@ export async function runPublisher(now = Date.now()): Promise<Response> {
   return outcomeResponse('Publisher', ready.context ? await publishPending(ready.context) : ready.outcome);
 }
 
-export default async function publisher(_request?: Request): Promise<Response> {
+export default async function publisher(request?: Request): Promise<Response> {
+  const refused = await scheduledOnly(request);
+  if (refused) return refused;
   return runPublisher();
 }
 

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { jsonResponse } from './http.ts';
 
 /**
@@ -85,4 +86,24 @@ export async function deployEventOnly(request: Request, context: DeployContext =
     return jsonResponse({ error: 'Not a deploy event of this site' }, { status: 403 });
   }
   return null;
+}
+
+/**
+ * A background function is started by URL, so a scheduled job that wakes one signs the call with
+ * a secret both have (HMAC of the job's time slot): the background function does its work only
+ * for a call that carries the signature of the slot that is due now, so a visitor's call does
+ * nothing.
+ */
+export const WAKE_HEADER = 'x-wake-signature';
+
+export function wakeSignature(secret: string, slot: string): string {
+  return createHmac('sha256', secret).update(`wake:${slot}`).digest('hex');
+}
+
+/** Whether `request` carries the signature of `slot` made with `secret` (false without either). */
+export function wokenByJob(request: Request | undefined, secret: string | undefined, slot: string | undefined): boolean {
+  if (!request || !secret || !slot) return false;
+  const given = Buffer.from(request.headers.get(WAKE_HEADER) ?? '');
+  const expected = Buffer.from(wakeSignature(secret, slot));
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

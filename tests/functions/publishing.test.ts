@@ -157,8 +157,11 @@ describe('the publisher', () => {
   });
 
   it('counts every production deploy once from the deploy-succeeded event, and no preview', async () => {
-    const post = (body: unknown) =>
-      deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: JSON.stringify(body) }));
+    // The runtime names the deploy the function runs in (functions/lib/invocation-guard.ts).
+    const post = (body: { payload: { id: string; context?: string; state?: string; commit_ref?: string } }) =>
+      deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: JSON.stringify(body) }), {
+        deploy: { id: body.payload.id, context: body.payload.context ?? 'production' },
+      });
     expect((await post(deployEvent('d9', sha(9)))).status).toBe(200);
     expect((await post(deployEvent('d9', sha(9)))).status).toBe(200);
     expect((await post({ payload: { id: 'p1', context: 'deploy-preview', state: 'ready', commit_ref: sha(3) } })).status).toBe(200);
