@@ -196,7 +196,7 @@ describe('partial and bulk delivery', { timeout: 20_000 }, () => {
     minutesLater(11);
     await runJob();
     expect((await blobs.store.list({ prefix: 'rate/' })).blobs).toHaveLength(1);
-    await pruneLeads();
+    await pruneLeads(scheduledInvocation());
     expect((await blobs.store.list({ prefix: 'rate/' })).blobs).toHaveLength(0);
   });
 });

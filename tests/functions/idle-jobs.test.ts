@@ -2,6 +2,7 @@ import type { Store } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retryPending } from '../../functions/retry-leads.ts';
 import sendAlerts from '../../functions/send-alerts.ts';
+import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
 import { alertKeys, hasAlertWork } from '../../functions/lib/alerts/store.ts';
 import { alertStore } from './alerts-harness.ts';
 import { configureMail, Mailbox, startBlobs, type Blobs } from './contact-harness.ts';
@@ -51,11 +52,11 @@ describe('idle scheduled runs', () => {
     const { store, calls } = counting(alertStore());
     expect(await hasAlertWork(store)).toBe(false);
     expect(calls).toEqual(['list']);
-    expect(await (await sendAlerts()).json()).toEqual({ queued: 0, matched: 0 });
+    expect(await (await sendAlerts(scheduledInvocation())).json()).toEqual({ queued: 0, matched: 0 });
     // A marker left by a change set that is gone: one busy run clears it, the next is idle again.
     await alertStore().set(alertKeys.open('changes/2026-12-01T00-00-00-000Z-abc'), '');
     expect(await hasAlertWork(alertStore())).toBe(true);
-    expect(await (await sendAlerts()).json()).toMatchObject({ queued: 0, matched: 0 });
+    expect(await (await sendAlerts(scheduledInvocation())).json()).toMatchObject({ queued: 0, matched: 0 });
     // (The local sandbox keeps an emptied folder on disk, so its listing of folders would still
     // name it; Netlify's store has no folders but the keys' own.)
     expect((await alertStore().list({ prefix: 'open/' })).blobs).toEqual([]);
