@@ -110,6 +110,7 @@ async function measureHandlers(): Promise<Measured['runs']> {
   const { BuildHookStandIn, GitHubStandIn } = await import('../tests/functions/publishing-harness.ts');
   const { default: retryLeads } = await import('../functions/retry-leads.ts');
   const { default: sendAlerts } = await import('../functions/send-alerts.ts');
+  const { scheduledInvocation } = await import('../functions/lib/invocation-guard.ts');
   const { runPublisher } = await import('../functions/publisher.ts');
   const { runDailyRebuild } = await import('../functions/daily-rebuild.ts');
   const { default: deploySucceeded } = await import('../functions/deploy-succeeded.ts');
@@ -144,13 +145,13 @@ async function measureHandlers(): Promise<Measured['runs']> {
   const runs = {} as Measured['runs'];
   try {
     // retry-leads: nothing pending; then five leads that piled up during an outage.
-    const retryIdle = await seconds(() => retryLeads());
+    const retryIdle = await seconds(() => retryLeads(scheduledInvocation()));
     await fillBacklog(blobs.store, 5);
     const retryBusy = await seconds(() => retryLeads(), 1);
     runs['retry-leads'] = { idleS: retryIdle, busyS: retryBusy };
 
     // send-alerts: nothing queued; then three confirmations waiting.
-    const alertsIdle = await seconds(() => sendAlerts());
+    const alertsIdle = await seconds(() => sendAlerts(scheduledInvocation()));
     mailbox.mode = 'down';
     const client = subscriber();
     for (let i = 0; i < 3; i++) await subscribe(client, { email: `buyer${i}@example.com`, alert: 'price', unit: 'evo-d5-maverick-4-plus-sky-blue' }, undefined);
@@ -197,16 +198,17 @@ async function measureHandlers(): Promise<Measured['runs']> {
 
     // deploy-succeeded: a production deploy of the bundled lot (the first keeps the lot, the next compares).
     let n = 0;
-    const deployBusy = await seconds(
-      () =>
-        deploySucceeded(
-          new Request('http://localhost/.netlify/functions/deploy-succeeded', {
-            method: 'POST',
-            body: JSON.stringify({ payload: { id: `cost-${n++}`, context: 'production', state: 'ready', commit_ref: 'c'.repeat(40) } }),
-          }),
-        ),
-      3,
-    );
+    const deployBusy = await seconds(() => {
+      const id = `cost-${n++}`;
+      // The runtime names the deploy the function runs in (functions/lib/invocation-guard.ts).
+      return deploySucceeded(
+        new Request('http://localhost/.netlify/functions/deploy-succeeded', {
+          method: 'POST',
+          body: JSON.stringify({ payload: { id, context: 'production', state: 'ready', commit_ref: 'c'.repeat(40) } }),
+        }),
+        { deploy: { id, context: 'production' } },
+      );
+    }, 3);
     runs['deploy-succeeded'] = { idleS: deployBusy, busyS: deployBusy };
 
     // The contact form: a lead filed, answered and e-mailed.
