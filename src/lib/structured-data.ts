@@ -1,4 +1,5 @@
-import type { Dealer, HoursLine } from '../../data/schemas/dealer.ts';
+import type { HoursLine } from '../../data/schemas/dealer.ts';
+import type { Dealer } from './stores/stores.ts';
 import type { Availability, Model } from '../../data/schemas/models.ts';
 import type { Vehicle } from '../../data/schemas/units.ts';
 import { absoluteUrl } from './seo.ts';

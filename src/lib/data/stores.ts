@@ -1,0 +1,42 @@
+// Gathered from data/stores/*.json by src/integrations/unit-files.ts (docs/decisions/data-loader.md).
+import storeFiles from '../../../.generated/store-files.json';
+import dealerJson from '../../../data/dealer.json';
+import { schema as dealerSchema } from '../../../data/schemas/dealer.ts';
+import { schema as storeSchema } from '../../../data/schemas/stores.ts';
+import { DataFileError, parseDataFile, parseDataFiles } from '../data-file.ts';
+import { resolveStores, type Store } from '../stores/stores.ts';
+import { slug } from '../../../data/schemas/common.ts';
+
+/**
+ * The stores from their files, each checked by data/schemas/stores.ts; the build stops on a bad
+ * file, a file name that is not a slug, a store code used twice, or no store at all.
+ */
+export function parseStores(files: Readonly<Record<string, unknown>>, dealerFile: unknown): Store[] {
+  const dealer = parseDataFile('dealer.json', dealerSchema, dealerFile);
+  const names = Object.keys(files).sort();
+  if (names.length === 0) throw new DataFileError('There is no store: add one file to data/stores/ (docs/product.md §Stores)');
+  const badNames = names.filter((name) => !slug.safeParse(name.replace(/\.json$/, '')).success);
+  if (badNames.length > 0)
+    throw new DataFileError(
+      `Invalid store file name${badNames.length === 1 ? '' : 's'}:\n${badNames.map((name) => `  • data/stores/${name}: the file name is the store's address /locations/{name}: it must be lowercase words joined by hyphens`).join('\n')}`,
+    );
+  const parsed = parseDataFiles(names.map((name) => ({ file: `stores/${name}`, schema: storeSchema, json: files[name] })));
+  const stores = resolveStores(Object.fromEntries(names.map((name, index) => [name, parsed[index]!])), dealer);
+  const codes = new Map<string, string>();
+  const problems: string[] = [];
+  for (const store of stores) {
+    const holder = codes.get(store.storeCode.toUpperCase());
+    if (holder) problems.push(`  • data/stores/${store.slug}.json → storeCode: "${store.storeCode}" is already the store code of "${holder}"`);
+    else codes.set(store.storeCode.toUpperCase(), store.slug);
+  }
+  if (problems.length > 0) throw new DataFileError(`Invalid store files:\n${problems.join('\n')}`);
+  return stores;
+}
+
+export const stores = parseStores(storeFiles, dealerJson);
+/** The first store: the showroom of a one-store site, and the business's address in its Organization. */
+export const mainStore = stores[0]!;
+/** Whether the site has several stores: the Locations pages, the Location filter and the store line show only then. */
+export const severalStores = stores.length > 1;
+export const storeBySlug: ReadonlyMap<string, Store> = new Map(stores.map((store) => [store.slug, store]));
+export type { Store } from '../stores/stores.ts';
