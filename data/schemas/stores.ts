@@ -39,6 +39,7 @@ export const schema = z.strictObject({
     })
     .default({})
     .describe("Where the store's leads go, per department; a department left out uses the site's inbox (LEADS_TO…)"),
+  main: z.boolean().optional().describe("The group's main store: the showroom the pages about the whole business name (the first store when none says so)"),
   googlePlaceId: nonEmpty.optional().describe('The place id of the store on Google Maps, if known'),
 });
 

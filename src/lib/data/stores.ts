@@ -29,12 +29,14 @@ export function parseStores(files: Readonly<Record<string, unknown>>, dealerFile
     if (holder) problems.push(`  • data/stores/${store.slug}.json → storeCode: "${store.storeCode}" is already the store code of "${holder}"`);
     else codes.set(store.storeCode.toUpperCase(), store.slug);
   }
+  const mains = stores.filter((store) => parsed[names.indexOf(`${store.slug}.json`)]?.main);
+  if (mains.length > 1) problems.push(`  • data/stores/${mains[1]!.slug}.json → main: "${mains[0]!.slug}" is already the main store: only one may be`);
   if (problems.length > 0) throw new DataFileError(`Invalid store files:\n${problems.join('\n')}`);
   return stores;
 }
 
 export const stores = parseStores(storeFiles, dealerJson);
-/** The first store: the showroom of a one-store site, and the business's address in its Organization. */
+/** The main store (data/stores/ `main`, else the first by file name): the showroom of a one-store site, and the one the pages about the whole business name. */
 export const mainStore = stores[0]!;
 /** Whether the site has several stores: the Locations pages, the Location filter and the store line show only then. */
 export const severalStores = stores.length > 1;

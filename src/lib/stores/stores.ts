@@ -39,10 +39,10 @@ export function directionsUrl(address: StoreFile['address']): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${destination}`;
 }
 
-/** Each store file (file name → parsed file) with the dealer's phone and hours filled in, in file-name order. */
+/** Each store file (file name → parsed file) with the dealer's phone and hours filled in: the main store first, the others by file name. */
 export function resolveStores(files: Readonly<Record<string, StoreFile>>, dealer: DealerFile): Store[] {
   return Object.entries(files)
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a, first], [b, second]) => Number(Boolean(second.main)) - Number(Boolean(first.main)) || a.localeCompare(b))
     .map(([file, store]) => ({
       slug: file.replace(/\.json$/, ''),
       name: store.name,
@@ -111,3 +111,22 @@ export function onTheLotIn(store: Pick<Store, 'address'>): string {
 
 /** The address of a store's page. */
 export const storePath = (store: Pick<Store, 'slug'>) => `/locations/${store.slug}`;
+
+/**
+ * The dealer as a lead of one store names it (its e-mails, receipt and ADF): with several stores,
+ * the store's name, address, phone and hours; with one, the dealer as the whole site reads it.
+ */
+export function dealerAt(dealer: Dealer, store: Store, severalStores: boolean): Dealer {
+  if (!severalStores) return dealer;
+  return {
+    ...dealerWithShowroom(dealer, store),
+    name: `${dealer.name} ${store.name}`,
+    phones: { ...dealer.phones, local: store.phones.main },
+    hours: { ...dealer.hours, main: store.hours.main, services: store.hours.services },
+  };
+}
+
+/** The inbox of a store's department for a lead of `interest`, if the store has one (data/stores/ `inboxes`). */
+export function storeInbox(store: Pick<Store, 'inboxes'> | undefined, interest: string): string | undefined {
+  return store ? (store.inboxes as Readonly<Record<string, string | undefined>>)[interest] : undefined;
+}
