@@ -157,7 +157,7 @@ export function googleProductsXml(items: readonly FeedItem[], channel: Channel):
   );
 }
 
-/** The local inventory feed: what each store has, one unit each; `storeCode` is the one store's code, or each unit's store's (by unit id). */
+/** The local inventory feed: what each store has, one unit each; `storeCode` is the one store's code, or each unit's store's (by its feed id). */
 export function googleLocalInventoryXml(items: readonly FeedItem[], storeCode: string | ((id: string) => string), channel: Channel): string {
   const codeOf = typeof storeCode === 'string' ? () => storeCode : storeCode;
   return rss(

@@ -19,8 +19,8 @@ export function feedChannel(site: URL | string, title: string): Channel {
   };
 }
 
-/** The store code of a unit's store, as its Google Business Profile names it (docs/product.md §Stores). */
-export function storeCodeOf(id: string): string {
-  const unit = vehicles.find((candidate) => candidate.id === id);
+/** The store code of a unit's store (by the unit's feed id, its stock number), as its Google Business Profile names it (docs/product.md §Stores). */
+export function storeCodeOf(stockNumber: string): string {
+  const unit = vehicles.find((candidate) => candidate.stockNumber === stockNumber);
   return (unit ? storeBySlug.get(unit.store) : undefined)?.storeCode ?? mainStore.storeCode;
 }
