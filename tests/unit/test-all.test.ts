@@ -3,7 +3,7 @@ import { formatTimes, runsOf, selectStages, STAGES } from '../../scripts/test-al
 
 describe('npm test runner', () => {
   it('runs check, build, unit tests, the budget, the validators and end-to-end tests in that order, then the two copies of the site side by side', () => {
-    expect(runsOf(STAGES).map((run) => run.map((s) => s.name))).toEqual([['check'], ['build'], ['unit'], ['budget'], ['validate'], ['e2e'], ['photos', 'lot']]);
+    expect(runsOf(STAGES).map((run) => run.map((s) => s.name))).toEqual([['check'], ['build'], ['unit'], ['budget'], ['validate'], ['e2e'], ['photos', 'lot', 'stores']]);
   });
 
   it('serves the build once to the stages that test the served site, under the variable each reads', () => {
