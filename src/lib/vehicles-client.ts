@@ -22,6 +22,8 @@ export interface InventoryItem {
 
 /** "On the lot in {city}", linking to the store's page. */
 export interface UnitLot {
+  /** The store's slug. */
+  store: string;
   city: string;
   path: string;
 }
@@ -50,7 +52,7 @@ export function toInventoryItem(vehicle: InventoryItem): InventoryItem {
     exteriorColor,
     listedDate,
     estimatedPayment: { monthly: estimatedPayment.monthly },
-    ...(lot ? { lot: { city: lot.city, path: lot.path } } : {}),
+    ...(lot ? { lot: { store: lot.store, city: lot.city, path: lot.path } } : {}),
   };
 }
 

@@ -160,3 +160,32 @@ test("the copy's pages pass Google's structured-data rules, and its Locations an
   expect(run('structured-data')).toMatch(/ 0 errors/);
   expect(run('html', '/locations,/vehicles/evo')).toMatch(/ 0 errors, 0 warnings/);
 });
+
+test('the inventory filters by location, with and without JavaScript', async ({ page, browser }) => {
+  const units = (await lot(page)).filter((unit) => unit.store === SECOND_STORE_SLUG);
+  const shownIds = async (target: Page) =>
+    (
+      await target
+        .locator('[data-inventory-list] article')
+        .getByRole('link', { name: /View Details/ })
+        .evaluateAll((links) => links.map((a) => (a.getAttribute('href') ?? '').replace('/vehicles/', '')))
+    ).sort();
+  await page.goto('/new-inventory');
+  await page.getByLabel('Location').selectOption({ label: 'Medford' });
+  await expect(page).toHaveURL(new RegExp(`[?&]store=${SECOND_STORE_SLUG}`));
+  await expect(page.getByTestId('inventory-count')).toContainText(String(units.length));
+  expect(await shownIds(page)).toEqual(units.map((unit) => unit.id).sort());
+
+  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
+  try {
+    const noScript = await plain.newPage();
+    await noScript.goto('/new-inventory');
+    await noScript.getByLabel('Location').selectOption({ label: 'Medford' });
+    await noScript.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(noScript).toHaveURL(new RegExp(`[?&]store=${SECOND_STORE_SLUG}`));
+    await expect(noScript.getByLabel('Location')).toHaveValue(SECOND_STORE_SLUG);
+    expect(await shownIds(noScript)).toEqual(units.map((unit) => unit.id).sort());
+  } finally {
+    await plain.close();
+  }
+});

@@ -39,7 +39,7 @@ export function unitModelSlug(unit: Pick<Vehicle, 'brand' | 'model'>): string | 
 /** Where a unit is, as its card and page say it: only when there are several stores (docs/product.md §Stores). */
 export function unitLot(unit: Pick<Vehicle, 'store'>): UnitLot | undefined {
   const store = severalStores ? storeBySlug.get(unit.store) : undefined;
-  return store ? { city: store.address.city, path: storePath(store) } : undefined;
+  return store ? { store: store.slug, city: store.address.city, path: storePath(store) } : undefined;
 }
 
 /** The estimated monthly payment of a unit (finance defaults or its promotion). */

@@ -6,6 +6,7 @@ import { schema as storeSchema } from '../../../data/schemas/stores.ts';
 import { DataFileError, parseDataFile, parseDataFiles } from '../data-file.ts';
 import { resolveStores, type Store } from '../stores/stores.ts';
 import { slug } from '../../../data/schemas/common.ts';
+import { FILTER_KEYS, STORE_FILTER } from '../inventory-filter.ts';
 
 /**
  * The stores from their files, each checked by data/schemas/stores.ts; the build stops on a bad
@@ -42,3 +43,6 @@ export const mainStore = stores[0]!;
 export const severalStores = stores.length > 1;
 export const storeBySlug: ReadonlyMap<string, Store> = new Map(stores.map((store) => [store.slug, store]));
 export type { Store } from '../stores/stores.ts';
+
+/** The query parameters of a filtered inventory address: the Location filter's too, with several stores (docs/product.md §Stores). */
+export const inventoryFilterKeys: readonly string[] = severalStores ? [...FILTER_KEYS, STORE_FILTER] : FILTER_KEYS;
