@@ -189,3 +189,24 @@ test('the inventory filters by location, with and without JavaScript', async ({ 
     await plain.close();
   }
 });
+
+test('the contact form lets the visitor choose a store, with and without JavaScript', async ({ page, browser }) => {
+  await page.goto('/contact');
+  const choice = page.getByLabel('Store');
+  await expect(choice.locator('option')).toHaveText(['Mount Holly showroom, Mount Holly', 'Medford showroom, Medford']);
+  await expect(choice).toHaveValue(FIRST.slug);
+
+  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
+  try {
+    const noScript = await plain.newPage();
+    await noScript.goto('/contact');
+    await noScript.getByLabel('Store').selectOption(SECOND_STORE_SLUG);
+    await noScript.getByLabel('Email').fill('not an address');
+    await noScript.getByRole('button', { name: 'Send Message' }).click();
+    // The form again, from the function, with the visitor's choice kept.
+    await expect(noScript.getByLabel('Email')).toHaveValue('not an address');
+    await expect(noScript.getByLabel('Store')).toHaveValue(SECOND_STORE_SLUG);
+  } finally {
+    await plain.close();
+  }
+});

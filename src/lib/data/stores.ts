@@ -46,3 +46,6 @@ export type { Store } from '../stores/stores.ts';
 
 /** The query parameters of a filtered inventory address: the Location filter's too, with several stores (docs/product.md §Stores). */
 export const inventoryFilterKeys: readonly string[] = severalStores ? [...FILTER_KEYS, STORE_FILTER] : FILTER_KEYS;
+
+/** The lead forms' store choice with several stores (the main store first); none with one. */
+export const storeOptions = severalStores ? stores.map((store) => ({ value: store.slug, label: `${store.name}, ${store.address.city}` })) : undefined;
