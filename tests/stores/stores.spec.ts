@@ -190,11 +190,13 @@ test('the inventory filters by location, with and without JavaScript', async ({ 
   }
 });
 
-test('the contact form lets the visitor choose a store, with and without JavaScript', async ({ page, browser }) => {
-  await page.goto('/contact');
-  const choice = page.getByLabel('Store');
-  await expect(choice.locator('option')).toHaveText(['Mount Holly showroom, Mount Holly', 'Medford showroom, Medford']);
-  await expect(choice).toHaveValue(FIRST.slug);
+test('the contact, service and parts forms let the visitor choose a store, with and without JavaScript', async ({ page, browser }) => {
+  for (const path of ['/contact', '/schedule-service', '/parts']) {
+    await page.goto(path);
+    const choice = page.getByLabel('Store');
+    await expect(choice.locator('option')).toHaveText(['Mount Holly showroom, Mount Holly', 'Medford showroom, Medford']);
+    await expect(choice).toHaveValue(FIRST.slug);
+  }
 
   const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
   try {
