@@ -6,7 +6,8 @@ import InventoryResults, { CountLine } from '../src/components/inventory/Invento
 import InventoryFilter from '../src/islands/InventoryFilter.tsx';
 import { asIslandHtml, replaceIslandHtml } from '../src/first-paint/astro-islands.ts';
 import { listedVehicles } from '../src/lib/data/lot.ts';
-import { FILTER_KEYS, filterVehicles, sortVehicles } from '../src/lib/inventory-filter.ts';
+import { inventoryFilterKeys } from '../src/lib/data/stores.ts';
+import { filterVehicles, sortVehicles } from '../src/lib/inventory-filter.ts';
 import { listPage, PAGE_PARAM, stateFromUrl, urlOfState } from '../src/lib/inventory-pages.ts';
 import { toInventoryItem } from '../src/lib/vehicles-client.ts';
 import { deferredStylesheetOf, withCriticalCss } from '../src/lib/critical-css.ts';
@@ -22,7 +23,7 @@ export const CACHE_BROWSER = 'public, max-age=0, must-revalidate';
  * with a deploy, which purges it: 1 h, then refreshed in the background for a day.
  */
 export const CACHE_CDN = 'public, durable, s-maxage=3600, stale-while-revalidate=86400';
-export const CDN_VARY = `query=${[...FILTER_KEYS, PAGE_PARAM].join('|')}`;
+export const CDN_VARY = `query=${[...inventoryFilterKeys, PAGE_PARAM].join('|')}`;
 /** How long the pre-rendered page may take to arrive before the visitor is sent to it instead. */
 export const PAGE_TIMEOUT_MS = 5000;
 

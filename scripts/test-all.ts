@@ -35,6 +35,7 @@ export const STAGES: readonly Stage[] = [
   // with its lot grown to 100 units. Both mostly wait on their servers, so they run side by side.
   { name: 'photos', command: 'npm run test:photos' },
   { name: 'lot', command: 'npm run test:lot', alongside: true },
+  { name: 'stores', command: 'npm run test:stores', alongside: true },
 ];
 
 export interface StageTime {

@@ -4,6 +4,7 @@
 //   npm run validate                 all three; fails on any error
 //   npm run validate -- html         one of: html, structured-data, a11y
 //   BASE_URL=http://localhost:8888 npm run validate -- a11y    against a running `npm start`
+//   VALIDATE_PATHS=/locations,/vehicles/ npm run validate      only the sitemap pages under these paths
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkA11y, VIEWPORTS } from './validators/a11y.ts';
@@ -29,7 +30,8 @@ if (!existsSync(join(dist, 'sitemap.xml'))) {
   console.error('dist/sitemap.xml is missing: run `npm run build` first');
   process.exit(2);
 }
-const pages = sitemapPages(dist);
+const only = process.env.VALIDATE_PATHS?.split(',').filter(Boolean);
+const pages = sitemapPages(dist).filter((page) => !only || only.some((prefix) => page.path.startsWith(prefix)));
 const missing = pages.filter((page) => !existsSync(page.file));
 if (missing.length > 0) {
   console.error(`The sitemap lists pages that were not built: ${missing.map((page) => page.path).join(', ')}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageSrc, nonEmpty, schemaRef, url } from './common.ts';
 
-const Phone = z.strictObject({
+export const Phone = z.strictObject({
   display: nonEmpty.describe('How the number is printed, e.g. (609) 555-0142'),
   e164: z.string().regex(/^\+1\d{10}$/, 'must be +1 followed by 10 digits, e.g. +16095550142'),
 });
@@ -10,11 +10,16 @@ const Weekday = z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 
 const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time such as 09:00 or 17:00');
 
 /** One line of opening hours: open between two times, or a note such as Closed. */
-const HoursLine = z.union([
+export const HoursLine = z.union([
   z.strictObject({ label: nonEmpty, days: z.array(Weekday).min(1), opens: Time, closes: Time }),
   z.strictObject({ label: nonEmpty, days: z.array(Weekday).min(1), note: nonEmpty }),
 ]);
 
+/**
+ * What belongs to the business as a whole (docs/product.md §Stores): each store's address, map
+ * and store code are in data/stores/. The local number and the hours are the business's, and
+ * those of every store that names none of its own.
+ */
 export const schema = z.strictObject({
   ...schemaRef,
   name: nonEmpty,
@@ -23,26 +28,15 @@ export const schema = z.strictObject({
   website: url.describe('The live site address, used for canonical URLs; SITE_URL overrides it'),
   email: z.email(),
   phones: z.strictObject({ local: Phone, tollFree: Phone }),
-  address: z.strictObject({
-    street: nonEmpty,
-    city: nonEmpty,
-    region: z.string().length(2),
-    postalCode: z.string().regex(/^\d{5}$/),
-    country: z.string().length(2),
-    county: nonEmpty,
-  }),
-  geo: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
   /** Hours as each page shows them (docs/product.md §Conflicting figures: the pages disagree; each keeps its own). */
   hours: z.strictObject({ main: z.array(HoursLine).min(1), services: z.array(HoursLine).min(1), about: z.array(HoursLine).min(1) }),
   links: z.strictObject({
     financing: url.describe('External financing application; opens in a new tab'),
-    directions: url,
     reviews: url,
     social: z.array(z.strictObject({ name: nonEmpty, url })).min(1),
   }),
   map: z.strictObject({
     embedOrigin: url.describe('Origin of the embedded map frame (also allowed by the Content-Security-Policy)'),
-    query: nonEmpty.describe('What the showroom map searches for'),
   }),
   logo: imageSrc,
   googleTagManagerId: z
@@ -63,11 +57,7 @@ export const schema = z.strictObject({
       municipalitiesClaim: z.number().int().positive(),
     }),
   }),
-  storeCode: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, "-" or "_" (the store code of the Google Business Profile)')
-    .describe('The store code of the showroom in Google Business Profile; the local inventory feed names it'),
 });
 
-export type Dealer = z.infer<typeof schema>;
+export type DealerFile = z.infer<typeof schema>;
 export type HoursLine = z.infer<typeof HoursLine>;

@@ -83,6 +83,7 @@ const UnitFields = z.strictObject({
   condition: UnitCondition,
   isNew: z.boolean(),
   inStock: z.boolean().describe('On the lot now (false: on order or in transit)'),
+  store: slug.optional().describe('The store whose lot the unit is on (the name of its file in data/stores/); may be left out while there is only one store'),
   featured: z.boolean().optional().describe('Only a featured unit names it; the admin leaves it out when it is off'),
   /** What a dealer keeps of a unit (docs/product.md §Units). */
   stockNumber: nonEmpty.max(20).describe("The dealer's stock number; unique on the lot"),
@@ -130,9 +131,11 @@ export type UnitFile = z.infer<typeof schema>;
  * A unit as the site and /api/vehicles use it: the file's fields with its id, the photos as
  * `images` (the API's shape, docs/product.md §Units) and every specification in one object.
  */
-export type Vehicle = Omit<UnitFile, '$schema' | 'photos' | 'moreSpecifications' | 'specifications' | 'description'> & {
+export type Vehicle = Omit<UnitFile, '$schema' | 'photos' | 'moreSpecifications' | 'specifications' | 'description' | 'store'> & {
   id: string;
   description: string;
+  /** The store whose lot it is on: the file's, or the only store's (docs/product.md §Stores). */
+  store: string;
   images: string[];
   imageAlts?: string[];
   specifications: UnitFile['specifications'] & Record<string, string | number>;

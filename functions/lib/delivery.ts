@@ -2,6 +2,8 @@ import type { Store } from '@netlify/blobs';
 import { dealer } from '../../src/lib/data/dealer.ts';
 import { adfDocument } from './adf.ts';
 import { leadsEnv, recipientsFor, type MailConfig } from './env.ts';
+import { dealerOfLead, storeOfLead } from './stores/lead-store.ts';
+import { storeInbox } from '../../src/lib/stores/stores.ts';
 import { interestLabel, type Lead } from './lead.ts';
 import { fallbackEmail, leadEmail } from './lead-email.ts';
 import { oneLine } from './text.ts';
@@ -178,14 +180,16 @@ async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: numb
   };
   const stop = (result: Failure | 'deferred' | undefined) => (result === 'deferred' ? {} : result ? { failure: result } : undefined);
   const site = siteOrigin();
-  const to = recipientsFor(mail, lead.inquiry.interest);
+  // The lead's store: its department's inbox, and the name, address and phone its e-mails give (docs/product.md §Stores).
+  const to = recipientsFor(mail, lead.inquiry.interest, storeInbox(storeOfLead(lead), lead.inquiry.interest));
+  const atStore = dealerOfLead(lead);
 
   if (!d.dealer && !d.fallback) {
     const result =
       (d.contentFailures ?? 0) >= FALLBACK_AFTER
         ? await send('fallback', () => ({ to, ...fallbackEmail(lead, d.lastError ?? 'unknown'), idempotencyKey: `lead-${lead.id}-fallback` }))
         : await send('dealer', () => {
-            const email = leadEmail(lead, dealer, site, photoLinker(lead, site, now));
+            const email = leadEmail(lead, atStore, site, photoLinker(lead, site, now));
             return { to, ...email, replyTo: lead.inquiry.email, attachments: [adfAttachment(lead, site)], idempotencyKey: `lead-${lead.id}-dealer` };
           });
     const stopped = stop(result);
@@ -215,8 +219,8 @@ async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: numb
     } else {
       const result = await send('receipt', () => ({
         to: [lead.inquiry.email],
-        ...receiptEmail(lead, dealer, site),
-        replyTo: dealer.email,
+        ...receiptEmail(lead, atStore, site),
+        replyTo: atStore.email,
         idempotencyKey: `lead-${lead.id}-receipt`,
       }));
       // A receipt the provider keeps refusing for its own content is given up, not retried forever.
@@ -247,7 +251,7 @@ function photoLinker(lead: Lead, site: string, now: number): PhotoLinker {
 }
 
 function adfAttachment(lead: Lead, site: string): { filename: string; content: Uint8Array; contentType: string } {
-  return { filename: adfFilename(lead), content: new TextEncoder().encode(adfDocument(lead, dealer, site)), contentType: 'application/xml' };
+  return { filename: adfFilename(lead), content: new TextEncoder().encode(adfDocument(lead, dealerOfLead(lead), site)), contentType: 'application/xml' };
 }
 
 // --- The visitor's receipt: on, in time, and one per address per day --------------------------

@@ -128,8 +128,12 @@ export function leadsEnv(source: Record<string, string | undefined> = process.en
   return env;
 }
 
-/** Who receives a lead about `interest` (docs/product.md §Leads): its own inbox, else LEADS_TO. */
-export function recipientsFor(mail: MailConfig, interest: string): string[] {
+/**
+ * Who receives a lead about `interest` (docs/product.md §Leads, §Stores): the department's inbox
+ * at the lead's store when the store file names one, else the interest's own inbox, else LEADS_TO.
+ */
+export function recipientsFor(mail: MailConfig, interest: string, storeInbox?: string): string[] {
+  if (storeInbox) return [storeInbox];
   return (mail.routes as Record<string, string[] | undefined>)[interest] ?? mail.to;
 }
 

@@ -24,6 +24,7 @@ import type { LeadForm } from './lead-records.ts';
 import { clientKey, takeToken } from './rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from './request.ts';
 import { fileLead, leadsStore, readLead, recordSpam, settleMs, sleep } from './store.ts';
+import { leadStore } from './stores/lead-store.ts';
 
 /**
  * The one intake of every lead form (docs/product.md §Leads, docs/decisions/one-lead-intake.md):
@@ -186,8 +187,10 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
 
   const base: LeadBase = { id, receivedAt: new Date(now).toISOString(), source, now };
   const lead = form.lead(result.value, base);
-  const unit = unitSnapshot(form.unitOf?.(fields) ?? source.vehicle);
+  const unitId = form.unitOf?.(fields) ?? source.vehicle;
+  const unit = unitSnapshot(unitId);
   if (unit) lead.unit = unit;
+  lead.store = leadStore(unit ? unitId : undefined, fields.store).slug;
   if (form.photos !== undefined) {
     const chosen = channel === 'json' ? photoIndexes(fields.photos) : undefined;
     const photos = channel === 'json' && chosen?.length === 0 ? [] : await attachPhotos(store, id, chosen);

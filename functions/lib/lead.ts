@@ -60,6 +60,8 @@ export const leadSchema = z.object({
   delivery: deliverySchema,
   /** Which form it came from; leads filed before there were several forms are contact messages or reservations. */
   form: z.enum(LEAD_FORMS).optional(),
+  /** The store the lead is for, by its slug (data/stores/{store}.json): the unit's, else the visitor's choice (docs/product.md §Stores). */
+  store: z.string().optional(),
   /** The unit on the lot it is about, as it was listed then. */
   unit: unitSnapshotSchema.optional(),
   /** A rental reservation request: what was asked for and the quote it was given. */

@@ -37,8 +37,9 @@ export interface BuildFailureContext {
 
 /** The admin's address of a data file: a unit's editor, or the file in the settings. */
 export function adminLink(siteUrl: string, file: string): string {
-  const unit = /^data\/units\/([^/]+)\.json$/.exec(file);
-  if (unit) return `${siteUrl}/admin#/collections/units/entries/${unit[1]}`;
+  // A file of a folder of data/ (a unit, a store) is an entry of the folder's collection.
+  const entry = /^data\/(units|stores)\/([^/]+)\.json$/.exec(file);
+  if (entry) return `${siteUrl}/admin#/collections/${entry[1]}/entries/${entry[2]}`;
   const page = /^data\/([^/]+)\.json$/.exec(file);
   return page ? `${siteUrl}/admin#/collections/site/entries/${page[1]}` : `${siteUrl}/admin`;
 }

@@ -10,7 +10,10 @@ export const PLACEHOLDER_IMAGE = '/images/carts/placeholder.svg';
 export const PAYMENT_DISCLAIMER_HREF = '/financing#payment-estimates';
 
 interface Props {
-  vehicle: Pick<InventoryItem, 'id' | 'name' | 'description' | 'price' | 'images' | 'isNew' | 'status' | 'streetLegal' | 'exteriorColor' | 'estimatedPayment'>;
+  vehicle: Pick<
+    InventoryItem,
+    'id' | 'name' | 'description' | 'price' | 'images' | 'isNew' | 'status' | 'streetLegal' | 'exteriorColor' | 'estimatedPayment' | 'lot'
+  >;
   /** Heading level of the card title in its page outline. */
   headingLevel?: 2 | 3;
   /** The page's LCP image (the first card of a grid in a phone's first view): fetched first, never lazy; the rest load lazily. */
@@ -50,6 +53,13 @@ export default function VehicleCard({ vehicle, headingLevel = 3, priority = fals
         <div className="mt-1 text-sm text-slate-700" data-unit-facts>
           {vehicle.exteriorColor} · {streetLegalShort(vehicle.streetLegal)}
         </div>
+        {vehicle.lot && (
+          <p className="mt-1 text-sm" data-unit-lot>
+            <a href={vehicle.lot.path} className="link">
+              On the lot in {vehicle.lot.city}
+            </a>
+          </p>
+        )}
         <p className="mt-2 line-clamp-3 flex-1 text-slate-700">{vehicle.description}</p>
         <p className="mt-4 text-2xl font-bold text-brand-800">{formatPrice(vehicle.price)}</p>
         {vehicle.status === 'available' && (

@@ -3,17 +3,20 @@ import LeadFields from '../components/forms/LeadFields.tsx';
 import { useLeadSubmit } from '../components/forms/use-lead-submit.ts';
 import type { AscDepartment } from '../lib/asc.ts';
 import { contactForm } from '../lib/contact-form.ts';
+import { withStoreChoice, type Option } from '../lib/lead-form.ts';
 import { describeVehicle, INQUIRY_FIELDS, isInterest, LIMITS, validateInquiry, type VehicleCatalog } from '../lib/inquiry.ts';
 
 /** docs/product.md §Errors: the server's error text, else these. */
 export const SUBMIT_FAILED = 'Failed to submit contact form';
 export const SEND_FAILED = 'Failed to send message. Please try again.';
 
-const EMPTY = { firstName: '', lastName: '', email: '', phone: '', interest: 'sales', message: '' };
+const EMPTY = { firstName: '', lastName: '', email: '', phone: '', interest: 'sales', message: '', store: '' };
 
 interface Props {
   /** Brands and units, to name the vehicle a prefilled link is about. */
   catalog: VehicleCatalog;
+  /** With several stores, the stores to choose from, the main store first (docs/product.md §Stores). */
+  stores?: readonly Option[];
 }
 
 const DEPARTMENTS: Readonly<Record<string, AscDepartment>> = { sales: 'sales', service: 'service', parts: 'parts', general: 'general' };
@@ -23,15 +26,16 @@ const DEPARTMENTS: Readonly<Record<string, AscDepartment>> = { sales: 'sales', s
  * to /api/contact, so it works with JavaScript off; hydrated, it validates with the shared
  * schema, prefills from ?interest=&vehicle=&message=, and sends through the one submit path.
  */
-export default function ContactForm({ catalog }: Props) {
+export default function ContactForm({ catalog, stores }: Props) {
+  const form = withStoreChoice(contactForm, stores);
   const { values, errors, change, submit, sending, source, honeypot } = useLeadSubmit({
     endpoint: '/api/contact',
     prefix: contactForm.prefix,
     order: INQUIRY_FIELDS,
-    initial: EMPTY,
+    initial: { ...EMPTY, store: stores?.[0]?.value ?? '' },
     prepare: (current) => {
       const result = validateInquiry(current);
-      return result.ok ? { ok: true, body: { ...result.inquiry } } : { ok: false, errors: result.errors };
+      return result.ok ? { ok: true, body: { ...result.inquiry, ...(current.store ? { store: current.store } : {}) } } : { ok: false, errors: result.errors };
     },
     recheck: (current) => {
       const result = validateInquiry(current);
@@ -58,7 +62,7 @@ export default function ContactForm({ catalog }: Props) {
           You are asking about the <strong>{vehicle.label}</strong>.
         </p>
       )}
-      <LeadFields form={contactForm} values={values} errors={errors} onChange={change} />
+      <LeadFields form={form} values={values} errors={errors} onChange={change} />
       <Honeypot prefix="contact" inputRef={honeypot} />
       <div>
         <button type="submit" className="btn btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto" disabled={sending}>

@@ -1,4 +1,5 @@
 import LeadForm from '../components/forms/LeadForm.tsx';
+import { withStoreChoice, type Option } from '../lib/lead-form.ts';
 import { SERVICE_FIELDS, serviceForm, validateService } from '../lib/service-request.ts';
 import options from 'island-data:service-options';
 
@@ -7,6 +8,8 @@ export const SEND_FAILED = 'Failed to send service request. Please try again.';
 
 interface Props {
   now: number;
+  /** With several stores, the stores to choose from, the main store first (docs/product.md §Stores). */
+  stores?: readonly Option[];
 }
 
 /** What a service card of /services fills in (its link carries ?service=<card id>). */
@@ -40,13 +43,13 @@ const EMPTY = {
  * time in the service hours, drop-off or pick-up (the town's fee is in its choice). A service
  * card's link (?service=battery-services) ticks its box. Its hours and towns come with its script.
  */
-export default function ServiceForm({ now }: Props) {
+export default function ServiceForm({ now, stores }: Props) {
   return (
     <LeadForm
-      form={serviceForm(options, now)}
+      form={withStoreChoice(serviceForm(options, now), stores)}
       endpoint="/api/service-request"
       order={SERVICE_FIELDS}
-      initial={EMPTY}
+      initial={stores ? { ...EMPTY, store: stores[0]?.value ?? '' } : EMPTY}
       validate={(values) => validateService(values, options, Date.now())}
       analytics={{ name: 'service_appointment', type: 'service', department: 'service' }}
       texts={{ submitFailed: SUBMIT_FAILED, sendFailed: SEND_FAILED }}

@@ -157,14 +157,15 @@ export function googleProductsXml(items: readonly FeedItem[], channel: Channel):
   );
 }
 
-/** The local inventory feed: what the showroom (`storeCode`) has, one unit each. */
-export function googleLocalInventoryXml(items: readonly FeedItem[], storeCode: string, channel: Channel): string {
+/** The local inventory feed: what each store has, one unit each; `storeCode` is the one store's code, or each unit's store's (by its feed id). */
+export function googleLocalInventoryXml(items: readonly FeedItem[], storeCode: string | ((id: string) => string), channel: Channel): string {
+  const codeOf = typeof storeCode === 'string' ? () => storeCode : storeCode;
   return rss(
     channel,
     items.map((item) =>
       [
         '<item>',
-        element('g:store_code', storeCode),
+        element('g:store_code', codeOf(item.id)),
         element('g:id', item.id),
         element('g:availability', item.availability),
         element('g:price', feedPrice(item.price)),

@@ -18,7 +18,12 @@ export interface InventoryFilters {
   street: string;
   /** One of the SORTS values; DEFAULT_SORT keeps the lot's own order. */
   sort: string;
+  /** With several stores only: the store whose lot to list (its slug), or ALL (docs/product.md §Stores). */
+  store?: string;
 }
+
+/** The query parameter of the Location filter, with several stores only. */
+export const STORE_FILTER = 'store';
 
 /** The value of ?street= (the checkbox "Street legal only"). */
 export const STREET_LEGAL = 'legal';
@@ -47,6 +52,8 @@ export interface FilterableVehicle {
   price: number;
   /** A unit without the fact never passes the street-legal filter. */
   streetLegal?: boolean;
+  /** The store whose lot it is on, with several stores. */
+  lot?: { store: string };
 }
 
 /** What the sort reads from a unit. */
@@ -94,6 +101,7 @@ export function matchesFilters(vehicle: FilterableVehicle, filters: InventoryFil
   if (!isAll(filters.brand) && vehicle.brand.toLowerCase() !== filters.brand.toLowerCase()) return false;
   if (!isAll(filters.category) && !vehicle.category.toLowerCase().includes(filters.category.toLowerCase())) return false;
   if (filters.street === STREET_LEGAL && vehicle.streetLegal !== true) return false;
+  if (filters.store !== undefined && !isAll(filters.store) && vehicle.lot?.store !== filters.store) return false;
   return inPriceBand(vehicle.price, filters.price, edges);
 }
 
@@ -118,11 +126,18 @@ export function filterVehicles<V extends FilterableVehicle>(vehicles: readonly V
 
 /** Whether anything narrows the list (the sort does not). */
 export function hasActiveFilters(filters: InventoryFilters): boolean {
-  return filters.search.trim() !== '' || !isAll(filters.brand) || !isAll(filters.category) || !isAll(filters.price) || filters.street === STREET_LEGAL;
+  return (
+    filters.search.trim() !== '' ||
+    !isAll(filters.brand) ||
+    !isAll(filters.category) ||
+    !isAll(filters.price) ||
+    filters.street === STREET_LEGAL ||
+    (filters.store !== undefined && !isAll(filters.store))
+  );
 }
 
 export function sameFilters(a: InventoryFilters, b: InventoryFilters): boolean {
-  return FILTER_KEYS.every((key) => a[key] === b[key]);
+  return FILTER_KEYS.every((key) => a[key] === b[key]) && (a.store ?? ALL) === (b.store ?? ALL);
 }
 
 /** The select options of one filter: the allowed values, "all" first. */
@@ -131,6 +146,8 @@ export interface FilterChoices {
   category: readonly FilterOption[];
   price: readonly FilterOption[];
   sort: readonly FilterOption[];
+  /** The Location filter's options, with several stores only. */
+  store?: readonly FilterOption[];
 }
 
 /** The sort select's options. */
@@ -142,10 +159,16 @@ export const SORT_OPTIONS: readonly FilterOption[] = [
   { value: 'payment', label: 'Monthly Payment: Low to High' },
 ];
 
-/** The options of the three selects: "all" first, then the given brands and categories and the three bands. */
-export function filterChoices(brands: readonly FilterOption[], categories: readonly FilterOption[], edges: PriceEdges): FilterChoices {
+/** The options of the three selects: "all" first, then the given brands and categories and the three bands; the Location select's when `stores` are given. */
+export function filterChoices(
+  brands: readonly FilterOption[],
+  categories: readonly FilterOption[],
+  edges: PriceEdges,
+  stores?: readonly FilterOption[],
+): FilterChoices {
   const bands = priceBandValues(edges);
   return {
+    ...(stores ? { store: [{ value: ALL, label: 'All Locations' }, ...stores] } : {}),
     brand: [{ value: ALL, label: 'All Brands' }, ...brands],
     category: [{ value: ALL, label: 'All Categories' }, ...categories],
     price: [
@@ -168,9 +191,9 @@ export const MAX_SEARCH_LENGTH = 100;
  */
 export function filtersFromQuery(query: string | URLSearchParams, choices: FilterChoices): InventoryFilters {
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
-  const pick = (key: 'brand' | 'category' | 'price' | 'sort', fallback = ALL) => {
+  const pick = (key: 'brand' | 'category' | 'price' | 'sort' | 'store', fallback = ALL) => {
     const raw = (params.get(key) ?? '').trim().toLowerCase();
-    return choices[key].find((option) => option.value.toLowerCase() === raw)?.value ?? fallback;
+    return choices[key]?.find((option) => option.value.toLowerCase() === raw)?.value ?? fallback;
   };
   return {
     search: (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH),
@@ -179,6 +202,7 @@ export function filtersFromQuery(query: string | URLSearchParams, choices: Filte
     price: pick('price'),
     street: (params.get('street') ?? '').trim().toLowerCase() === STREET_LEGAL ? STREET_LEGAL : '',
     sort: pick('sort', DEFAULT_SORT),
+    ...(choices.store ? { store: pick('store') } : {}),
   };
 }
 
@@ -188,12 +212,13 @@ export function filtersFromQuery(query: string | URLSearchParams, choices: Filte
  */
 export function queryFromFilters(filters: InventoryFilters, base: string | URLSearchParams = ''): string {
   const params = new URLSearchParams(base);
-  for (const key of FILTER_KEYS) params.delete(key);
+  for (const key of [...FILTER_KEYS, STORE_FILTER]) params.delete(key);
   const search = filters.search.trim();
   if (search) params.set('search', search);
   for (const key of ['brand', 'category', 'price'] as const) if (!isAll(filters[key])) params.set(key, filters[key]);
   if (filters.street === STREET_LEGAL) params.set('street', STREET_LEGAL);
   if (filters.sort !== DEFAULT_SORT && (SORTS as readonly string[]).includes(filters.sort)) params.set('sort', filters.sort);
+  if (filters.store !== undefined && !isAll(filters.store)) params.set(STORE_FILTER, filters.store);
   const query = params.toString();
   return query ? `?${query}` : '';
 }

@@ -166,3 +166,17 @@ export const wholeNumber = (min: number, max: number, message: string) =>
 
 /** A box a form posts as "on" and JSON as true. */
 export const ticked = z.transform((value: unknown) => value === true || value === 'on' || value === 'true');
+
+/**
+ * A form with the store choice of a site with several stores (docs/product.md §Stores): a select
+ * named `store` (the store's slug) after the form's last row; the form as it is without stores.
+ */
+export function withStoreChoice(form: FormSpec, stores: readonly Option[] | undefined): FormSpec {
+  if (!stores || stores.length < 2) return form;
+  const last = form.sections.length - 1;
+  return {
+    ...form,
+    fields: [...form.fields, { name: 'store', kind: 'select', label: 'Store', options: stores }],
+    sections: form.sections.map((section, index) => (index === last ? { ...section, rows: [...section.rows, 'store'] } : section)),
+  };
+}

@@ -1,7 +1,7 @@
 import { buildDay } from './data/build-day.ts';
 import { lotAt } from './data/lot.ts';
 import { townAliases } from './data/towns.ts';
-import { FILTER_KEYS } from './inventory-filter.ts';
+import { inventoryFilterKeys } from './data/stores.ts';
 import { INVENTORY_ALIAS, INVENTORY_PATH, PAGE_PARAM } from './inventory-pages.ts';
 import type { RedirectRule } from './redirect-rule.ts';
 
@@ -20,7 +20,7 @@ export const INVENTORY_PAGE_FUNCTION = '/.netlify/functions/inventory-page';
  */
 export function inventoryRewrites(): RedirectRule[] {
   return [INVENTORY_PATH, INVENTORY_ALIAS].flatMap((from) =>
-    [...FILTER_KEYS, PAGE_PARAM].map((key) => ({ from, query: { [key]: `:${key}` }, to: INVENTORY_PAGE_FUNCTION, status: 200 as const, force: true })),
+    [...inventoryFilterKeys, PAGE_PARAM].map((key) => ({ from, query: { [key]: `:${key}` }, to: INVENTORY_PAGE_FUNCTION, status: 200 as const, force: true })),
   );
 }
 

@@ -1,4 +1,5 @@
-import type { Dealer, HoursLine } from '../../data/schemas/dealer.ts';
+import type { HoursLine } from '../../data/schemas/dealer.ts';
+import { storePath, type Dealer, type Store } from './stores/stores.ts';
 import type { Availability, Model } from '../../data/schemas/models.ts';
 import type { Vehicle } from '../../data/schemas/units.ts';
 import { absoluteUrl } from './seo.ts';
@@ -10,7 +11,7 @@ const ctx = 'https://schema.org';
 export const orgId = (site: URL | string) => `${absoluteUrl('/', site)}#organization`;
 export const dealerId = (site: URL | string) => `${absoluteUrl('/', site)}#dealer`;
 
-function postalAddress(dealer: Dealer) {
+function postalAddress(dealer: Pick<Dealer, 'address'>) {
   const a = dealer.address;
   return {
     '@type': 'PostalAddress',
@@ -137,8 +138,8 @@ export function vehicleId(vehicle: Pick<Vehicle, 'id'>, site: URL | string): str
   return `${absoluteUrl(`/vehicles/${vehicle.id}`, site)}#vehicle`;
 }
 
-/** One Offer for a unit on the lot. */
-export function vehicleOffer(vehicle: Vehicle, site: URL | string, seller = dealerId(site)) {
+/** One Offer for a unit on the lot; with several stores, sold by the store whose lot it is on and available there. */
+export function vehicleOffer(vehicle: Vehicle, site: URL | string, seller = dealerId(site), store?: Pick<Store, 'slug'>) {
   return {
     '@type': 'Offer',
     price: vehicle.price,
@@ -146,7 +147,30 @@ export function vehicleOffer(vehicle: Vehicle, site: URL | string, seller = deal
     availability: availability(vehicle),
     itemCondition: itemCondition(vehicle),
     url: absoluteUrl(`/vehicles/${vehicle.id}`, site),
-    seller: { '@id': seller },
+    seller: { '@id': store ? storeId(store, site) : seller },
+    ...(store ? { availableAtOrFrom: { '@id': storeId(store, site) } } : {}),
+  };
+}
+
+/** The node id of a store (docs/product.md §Stores): its page's address with #store. */
+export const storeId = (store: Pick<Store, 'slug'>, site: URL | string) => `${absoluteUrl(storePath(store), site)}#store`;
+
+/** One store of a group of several as an AutoDealer of its own, part of the group's Organization. */
+export function storeAutoDealer(store: Store, dealer: Dealer, site: URL | string) {
+  return {
+    '@context': ctx,
+    '@type': 'AutoDealer',
+    '@id': storeId(store, site),
+    name: `${dealer.name} ${store.name}`,
+    url: absoluteUrl(storePath(store), site),
+    image: absoluteUrl(dealer.logo, site),
+    telephone: store.phones.main.e164,
+    priceRange: '$$',
+    address: postalAddress(store),
+    geo: { '@type': 'GeoCoordinates', latitude: store.geo.latitude, longitude: store.geo.longitude },
+    openingHoursSpecification: openingHours(store.hours.main),
+    parentOrganization: { '@id': orgId(site) },
+    ...(store.googlePlaceId ? { hasMap: `https://www.google.com/maps/place/?q=place_id:${store.googlePlaceId}` } : {}),
   };
 }
 
@@ -160,7 +184,7 @@ export interface UnitFact {
  * A unit as a Product and a Vehicle: stock number (sku), VIN, colours, model year, condition,
  * seats, and the other facts of its page (`facts`) as additional properties.
  */
-export function vehicleProduct(vehicle: Vehicle, site: URL | string, brandName: string, facts: readonly UnitFact[] = []) {
+export function vehicleProduct(vehicle: Vehicle, site: URL | string, brandName: string, facts: readonly UnitFact[] = [], store?: Pick<Store, 'slug'>) {
   return {
     '@context': ctx,
     '@type': 'Vehicle',
@@ -182,7 +206,7 @@ export function vehicleProduct(vehicle: Vehicle, site: URL | string, brandName: 
     fuelType: 'Electric',
     vehicleSeatingCapacity: vehicle.specifications.seatingCapacity,
     additionalProperty: facts.map((fact) => ({ '@type': 'PropertyValue', name: fact.name, value: fact.value })),
-    offers: vehicleOffer(vehicle, site),
+    offers: vehicleOffer(vehicle, site, dealerId(site), store),
   };
 }
 

@@ -16,6 +16,16 @@ export interface InventoryItem {
   exteriorColor: string;
   listedDate: string;
   estimatedPayment: { monthly: number };
+  /** The store whose lot it is on, with several stores only (docs/product.md §Stores). */
+  lot?: UnitLot;
+}
+
+/** "On the lot in {city}", linking to the store's page. */
+export interface UnitLot {
+  /** The store's slug. */
+  store: string;
+  city: string;
+  path: string;
 }
 
 /**
@@ -27,7 +37,7 @@ export const INVENTORY_LOT_PATH = '/new-inventory/lot.json';
 
 /** Keeps only what the grid needs (the first image is the card image). */
 export function toInventoryItem(vehicle: InventoryItem): InventoryItem {
-  const { id, name, description, brand, category, price, images, isNew, status, streetLegal, exteriorColor, listedDate, estimatedPayment } = vehicle;
+  const { id, name, description, brand, category, price, images, isNew, status, streetLegal, exteriorColor, listedDate, estimatedPayment, lot } = vehicle;
   return {
     id,
     name,
@@ -42,6 +52,7 @@ export function toInventoryItem(vehicle: InventoryItem): InventoryItem {
     exteriorColor,
     listedDate,
     estimatedPayment: { monthly: estimatedPayment.monthly },
+    ...(lot ? { lot: { store: lot.store, city: lot.city, path: lot.path } } : {}),
   };
 }
 

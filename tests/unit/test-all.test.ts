@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { formatTimes, runsOf, selectStages, STAGES } from '../../scripts/test-all.ts';
 
 describe('npm test runner', () => {
-  it('runs check, build, unit tests, the budget, the validators and end-to-end tests in that order, then the two copies of the site side by side', () => {
-    expect(runsOf(STAGES).map((run) => run.map((s) => s.name))).toEqual([['check'], ['build'], ['unit'], ['budget'], ['validate'], ['e2e'], ['photos', 'lot']]);
+  it('runs check, build, unit tests, the budget, the validators and end-to-end tests in that order, then the copies of the site side by side', () => {
+    expect(runsOf(STAGES).map((run) => run.map((s) => s.name))).toEqual([
+      ['check'],
+      ['build'],
+      ['unit'],
+      ['budget'],
+      ['validate'],
+      ['e2e'],
+      ['photos', 'lot', 'stores'],
+    ]);
   });
 
   it('serves the build once to the stages that test the served site, under the variable each reads', () => {

@@ -1,6 +1,8 @@
 import { contactForm } from '../../../src/lib/contact-form.ts';
 import { INQUIRY_FIELDS, UTM_FIELDS, validateInquiry, type Inquiry } from '../../../src/lib/inquiry.ts';
 import type { IntakeForm } from '../intake.ts';
+import { withStoreChoice } from '../../../src/lib/lead-form.ts';
+import { storeOptions } from '../../../src/lib/data/stores.ts';
 
 /** The contact inquiry (docs/product.md §Inquiry) through the one intake. */
 export const contactIntake: IntakeForm<Inquiry> = {
@@ -19,7 +21,7 @@ export const contactIntake: IntakeForm<Inquiry> = {
   page: () => ({
     title: 'Send Us a Message',
     action: '/api/contact',
-    form: contactForm,
+    form: withStoreChoice(contactForm, storeOptions),
     submit: 'Send Message',
     noun: 'message',
     back: { href: '/contact', text: 'Back to the contact page' },

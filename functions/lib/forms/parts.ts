@@ -2,6 +2,8 @@ import { makeName } from '../../../src/lib/cart-fields.ts';
 import { UTM_FIELDS } from '../../../src/lib/inquiry.ts';
 import { PARTS_FIELDS, partsForm, validateParts, type PartsRequest } from '../../../src/lib/parts-request.ts';
 import type { IntakeForm } from '../intake.ts';
+import { withStoreChoice } from '../../../src/lib/lead-form.ts';
+import { storeOptions } from '../../../src/lib/data/stores.ts';
 import { cartText } from '../lead-details.ts';
 
 /** A parts request (docs/product.md §Services) through the one intake: the parts department, with an optional photo. */
@@ -44,7 +46,7 @@ export const partsIntake: IntakeForm<PartsRequest> = {
   page: (now) => ({
     title: 'Request a Part',
     action: '/api/parts-request',
-    form: partsForm(now),
+    form: withStoreChoice(partsForm(now), storeOptions),
     submit: 'Send Parts Request',
     noun: 'request',
     back: { href: '/parts', text: 'Back to the parts page' },

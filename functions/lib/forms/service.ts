@@ -3,6 +3,8 @@ import { serviceOptions } from '../../../src/lib/data/service-request.ts';
 import { UTM_FIELDS } from '../../../src/lib/inquiry.ts';
 import { SERVICE_FIELDS, SERVICE_PROBLEMS, serviceForm, validateService, type ServiceRequest } from '../../../src/lib/service-request.ts';
 import type { IntakeForm } from '../intake.ts';
+import { withStoreChoice } from '../../../src/lib/lead-form.ts';
+import { storeOptions } from '../../../src/lib/data/stores.ts';
 import { cartText, dayText } from '../lead-details.ts';
 
 /** A service appointment request (docs/product.md §Services) through the one intake: the service department. */
@@ -48,7 +50,7 @@ export const serviceIntake: IntakeForm<ServiceRequest> = {
   page: (now) => ({
     title: 'Schedule Service',
     action: '/api/service-request',
-    form: serviceForm(serviceOptions, now),
+    form: withStoreChoice(serviceForm(serviceOptions, now), storeOptions),
     submit: 'Request Appointment',
     noun: 'request',
     back: { href: '/services', text: 'Back to the services page' },

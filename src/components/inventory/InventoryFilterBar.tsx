@@ -7,7 +7,7 @@ interface Props {
   action: string;
   choices: FilterChoices;
   onSearch: (search: string) => void;
-  onSelect: (key: 'brand' | 'category' | 'price' | 'sort', value: string) => void;
+  onSelect: (key: 'brand' | 'category' | 'price' | 'sort' | 'store', value: string) => void;
   /** STREET_LEGAL when "Street legal only" is ticked, "" when not. */
   onStreet: (street: string) => void;
   onApply: () => void;
@@ -48,7 +48,8 @@ function Select({
 
 /**
  * The filter bar (docs/product.md §Inventory): text search, brand, category, price band and Apply Filters, plus
- * the sort and "Street legal only" (docs/product.md §Inventory). It is a real GET form
+ * the sort and "Street legal only" (docs/product.md §Inventory), and with several stores the
+ * Location (docs/product.md §Stores). It is a real GET form
  * (?search=&brand=&category=&price=&sort=&street=): without JavaScript Apply Filters asks for the
  * filtered address, which the inventory page function renders; with JavaScript the island filters
  * live and Apply Filters only commits the search to the address bar.
@@ -67,7 +68,7 @@ export default function InventoryFilterBar({ filters, action, choices, onSearch,
       role="search"
       aria-label="Filter vehicles"
       onSubmit={submit}
-      className="card grid grid-cols-2 items-end gap-3 p-4 sm:gap-4 sm:p-5 lg:grid-cols-[2fr_1fr_1fr_1fr_1.3fr]"
+      className={`card grid grid-cols-2 items-end gap-3 p-4 sm:gap-4 sm:p-5 ${choices.store ? 'lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_1.3fr]' : 'lg:grid-cols-[2fr_1fr_1fr_1fr_1.3fr]'}`}
     >
       <div className="col-span-2 lg:col-span-1">
         <label htmlFor={searchId} className="block text-sm font-semibold text-slate-800">
@@ -90,8 +91,11 @@ export default function InventoryFilterBar({ filters, action, choices, onSearch,
       <Select label="Brand" name="brand" value={filters.brand} options={choices.brand} onChange={(v) => onSelect('brand', v)} />
       <Select label="Category" name="category" value={filters.category} options={choices.category} onChange={(v) => onSelect('category', v)} />
       <Select label="Price" name="price" value={filters.price} options={choices.price} onChange={(v) => onSelect('price', v)} />
+      {choices.store && (
+        <Select label="Location" name="store" value={filters.store ?? choices.store[0]!.value} options={choices.store} onChange={(v) => onSelect('store', v)} />
+      )}
       <Select label="Sort by" name="sort" value={filters.sort} options={choices.sort} onChange={(v) => onSelect('sort', v)} />
-      <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 lg:col-span-5">
+      <div className={`col-span-2 flex flex-wrap items-center justify-between gap-3 ${choices.store ? 'lg:col-span-6' : 'lg:col-span-5'}`}>
         <label htmlFor={streetId} className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold text-slate-800">
           <input
             id={streetId}

@@ -1,6 +1,7 @@
 import type { InventoryFilterProps } from '../../islands/InventoryFilter.tsx';
 import { brandName, priceBands, vehicleBrands, vehicleCategories } from '../../lib/data/vehicles.ts';
 import { filterChoices } from '../../lib/inventory-filter.ts';
+import { severalStores, stores } from '../../lib/data/stores.ts';
 import { categoryLabel } from '../../lib/vehicle-display.ts';
 
 /**
@@ -14,6 +15,7 @@ export const inventoryIslandProps = {
     vehicleBrands.map((slug) => ({ value: slug, label: brandName(slug) })),
     vehicleCategories.map((category) => ({ value: category, label: categoryLabel(category) })),
     priceBands,
+    severalStores ? stores.map((store) => ({ value: store.slug, label: store.address.city })) : undefined,
   ),
   priceEdges: priceBands,
 } satisfies Omit<InventoryFilterProps, 'action'>;

@@ -48,6 +48,7 @@ const LABELS: Record<string, string> = {
 /** The title of each data file in the admin; a file added later gets its name written out. */
 const TITLES: Record<string, string> = {
   units: 'Units on the lot',
+  stores: 'Stores (address, phones, hours, inboxes)',
   lot: 'Lot settings (price bands, sold pages, removed units)',
   import: "Import from the dealer's system (feed, times, columns, publish rules)",
   dealer: 'Dealer settings (phones, hours, links, store code)',
@@ -127,8 +128,44 @@ export function withDefaults(fields: readonly Field[], defaults: Readonly<Record
   });
 }
 
-function folderCollection(data: DataSchema): Collection {
+/**
+ * A unit's store: with several stores, a choice among the files of data/stores/ (the store's file
+ * name is what the unit keeps); with one, the field the schema gives (it may be left out).
+ */
+export function withStoreChoice(fields: readonly Field[], storeCount: number): Field[] {
+  if (storeCount < 2) return [...fields];
+  return fields.map((field) =>
+    field.name === 'store'
+      ? ({
+          name: 'store',
+          label: 'Store',
+          hint: 'The store whose lot the unit is on',
+          widget: 'relation',
+          collection: 'stores',
+          value_field: '{{slug}}',
+          search_fields: ['name'],
+          display_fields: ['name'],
+        } as Field)
+      : field,
+  );
+}
+
+function folderCollection(data: DataSchema, storeCount: number): Collection {
   const fields = fieldsOf(jsonSchemaOf(data.schema), { hints: HINTS, path: '' });
+  if (data.name === 'stores') {
+    return {
+      name: 'stores',
+      label: TITLES.stores,
+      label_singular: 'store',
+      description: "One file per store: data/stores/<name>.json, its page /locations/<name>. The business's own facts are in the dealer settings.",
+      folder: 'data/stores',
+      format: 'json',
+      extension: 'json',
+      identifier_field: 'name',
+      summary: '{{name}} · {{address.city}} · {{storeCode}}',
+      fields: withDefaults(fields, { $schema: '../schemas/stores.schema.json' }),
+    } as Collection;
+  }
   if (data.name === 'units') {
     return {
       name: 'units',
@@ -143,7 +180,7 @@ function folderCollection(data: DataSchema): Collection {
       summary: '{{name}} · {{status}} · {{stockNumber}}',
       sortable_fields: { fields: ['name', 'status', 'price', 'listedDate'], default: { field: 'name' } },
       ...UNIT_MEDIA,
-      fields: withDefaults(fields, NEW_UNIT_DEFAULTS),
+      fields: withStoreChoice(withDefaults(fields, NEW_UNIT_DEFAULTS), storeCount),
     } as Collection;
   }
   return {
@@ -173,6 +210,8 @@ export interface AdminOptions {
   branch: string;
   /** The public site address, for the admin's links to it. */
   siteUrl: string;
+  /** How many stores the site has (data/stores/): with several, a unit's store is a choice among them. */
+  storeCount?: number;
 }
 
 /** The whole admin configuration for CMS.init (no config.yml is read). */
@@ -210,7 +249,7 @@ export function cmsConfig(schemas: readonly DataSchema[], options: AdminOptions)
     output: { omit_empty_optional_fields: true, json: { indent_style: 'space', indent_size: 2 } },
     show_preview_links: false,
     collections: [
-      ...folders.map(folderCollection),
+      ...folders.map((data) => folderCollection(data, options.storeCount ?? 1)),
       {
         name: 'site',
         label: 'Settings and page texts',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { cmsConfig, type DataSchema } from './cms-config.ts';
 import { dealer } from '../data/dealer.ts';
+import { stores } from '../data/stores.ts';
 
 // Every data/schemas/<name>.ts with a `schema` export is a data file of the admin, found here
 // rather than listed, so a data file added later appears in the admin by itself
@@ -32,4 +33,5 @@ export const adminConfig = cmsConfig(adminSchemas, {
   repo: process.env.ADMIN_REPO || repoOf(process.env.REPOSITORY_URL) || 'your-account/your-site',
   branch: process.env.ADMIN_BRANCH || 'main',
   siteUrl: process.env.SITE_URL || dealer.website,
+  storeCount: stores.length,
 });

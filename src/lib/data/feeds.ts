@@ -1,6 +1,7 @@
 import { PLACEHOLDER_IMAGE } from '../../components/VehicleCard.tsx';
 import { feedItems, type Channel } from '../feeds.ts';
 import { dealer } from './dealer.ts';
+import { mainStore, storeBySlug } from './stores.ts';
 import { brandName, vehicles } from './vehicles.ts';
 
 /** The feed items of the listed units, with absolute links on `site`. */
@@ -18,4 +19,8 @@ export function feedChannel(site: URL | string, title: string): Channel {
   };
 }
 
-export const storeCode = dealer.storeCode;
+/** The store code of a unit's store (by the unit's feed id, its stock number), as its Google Business Profile names it (docs/product.md §Stores). */
+export function storeCodeOf(stockNumber: string): string {
+  const unit = vehicles.find((candidate) => candidate.stockNumber === stockNumber);
+  return (unit ? storeBySlug.get(unit.store) : undefined)?.storeCode ?? mainStore.storeCode;
+}

@@ -3,6 +3,9 @@ import { estimatePayment, type PaymentEstimate } from '../payments.ts';
 import { modelSlugOf, retiredTarget, unitStage, type UnitStage } from '../units.ts';
 import { finance } from './finance.ts';
 import { models } from './models.ts';
+import { severalStores, storeBySlug } from './stores.ts';
+import { storePath } from '../stores/stores.ts';
+import type { UnitLot } from '../vehicles-client.ts';
 import { removedUnits, soldPageDays, units, vehicles, type Vehicle } from './vehicles.ts';
 
 /**
@@ -33,15 +36,24 @@ export function unitModelSlug(unit: Pick<Vehicle, 'brand' | 'model'>): string | 
   return modelSlugOf(unit, models);
 }
 
+/** Where a unit is, as its card and page say it: only when there are several stores (docs/product.md §Stores). */
+export function unitLot(unit: Pick<Vehicle, 'store'>): UnitLot | undefined {
+  const store = severalStores ? storeBySlug.get(unit.store) : undefined;
+  return store ? { store: store.slug, city: store.address.city, path: storePath(store) } : undefined;
+}
+
 /** The estimated monthly payment of a unit (finance defaults or its promotion). */
 export function unitPayment(unit: Pick<Vehicle, 'id' | 'price' | 'brand' | 'model'>): PaymentEstimate {
   return estimatePayment(unit.price, finance, unit.id, unitModelSlug(unit));
 }
 
 /** A listed unit as /api/vehicles serves it: the data plus its estimated payment. */
-export type ListedVehicle = Vehicle & { estimatedPayment: PaymentEstimate };
+export type ListedVehicle = Vehicle & { estimatedPayment: PaymentEstimate; lot?: UnitLot };
 
-export const listedVehicles: ListedVehicle[] = vehicles.map((vehicle) => ({ ...vehicle, estimatedPayment: unitPayment(vehicle) }));
+export const listedVehicles: ListedVehicle[] = vehicles.map((vehicle) => {
+  const lot = unitLot(vehicle);
+  return { ...vehicle, estimatedPayment: unitPayment(vehicle), ...(lot ? { lot } : {}) };
+});
 
 export interface LotAt {
   /** Sold units that still have their page on `today`. */

@@ -6,6 +6,7 @@ import { lotIssues, schema as unitSchema, unitId, VehicleBrand, VehicleCategory,
 import { DataFileError, formatJsonPath, parseDataFile, parseDataFiles } from '../data-file.ts';
 import { isListed, plainDescription, sortLot } from '../units.ts';
 import { brands } from './brands.ts';
+import { stores } from './stores.ts';
 
 /** "Ground clearance" → "groundClearance": the API's key for a specification the editor labelled. */
 function specificationKey(label: string): string {
@@ -17,8 +18,8 @@ function specificationKey(label: string): string {
 }
 
 /** A unit file as the site and the API use it (data/schemas/units.ts `Vehicle`). */
-function toVehicle(id: string, unit: UnitFile): Vehicle {
-  const { $schema: _schema, photos, specifications, moreSpecifications, ...fields } = unit;
+function toVehicle(id: string, unit: UnitFile, onlyStore: string | undefined): Vehicle {
+  const { $schema: _schema, photos, specifications, moreSpecifications, store, ...fields } = unit;
   const alts = photos.map((photo) => photo.alt ?? '');
   return {
     id,
@@ -27,6 +28,7 @@ function toVehicle(id: string, unit: UnitFile): Vehicle {
     // One meaning of in stock (docs/product.md §Units): on the lot and for sale now. A unit on
     // hold or sold is not in stock, whatever the file says of it being on the lot.
     inStock: fields.inStock && fields.status === 'available',
+    store: store ?? onlyStore ?? '',
     images: photos.map((photo) => photo.src),
     ...(alts.some(Boolean) ? { imageAlts: alts } : {}),
     specifications: {
@@ -36,12 +38,27 @@ function toVehicle(id: string, unit: UnitFile): Vehicle {
   };
 }
 
+/** What the lot asks of a unit's `store`: a store that exists, named whenever there are several (docs/product.md §Stores). */
+function storeIssues(files: readonly { id: string; store: string | undefined }[], storeSlugs: readonly string[]): string[] {
+  const choices = storeSlugs.map((slug) => `"${slug}"`).join(', ');
+  return files.flatMap(({ id, store }) => {
+    if (store === undefined)
+      return storeSlugs.length > 1
+        ? [`  • data/units/${id}.json → store: with several stores, name the store whose lot the unit is on: one of ${choices}`]
+        : [];
+    return storeSlugs.includes(store)
+      ? []
+      : [`  • data/units/${id}.json → store: there is no store "${store}" (no file data/stores/${store}.json): one of ${choices}`];
+  });
+}
+
 /**
  * The lot from its files: each unit file (name → JSON, as gathered from data/units/) and
- * data/lot.json, validated one by one and then together. Every problem of every file stops the
+ * data/lot.json, validated one by one and then together; each unit's store must be one of
+ * `storeSlugs` (the files of data/stores/). Every problem of every file stops the
  * build in one DataFileError naming the file, the JSON path and what to do (docs/product.md §Units).
  */
-export function parseLot(files: Readonly<Record<string, unknown>>, lotFile: unknown) {
+export function parseLot(files: Readonly<Record<string, unknown>>, lotFile: unknown, storeSlugs: readonly string[] = stores.map((store) => store.slug)) {
   const lot = parseDataFile('lot.json', lotSchema, lotFile);
   const names = Object.keys(files);
   const idProblems = names.flatMap((name) => {
@@ -50,9 +67,14 @@ export function parseLot(files: Readonly<Record<string, unknown>>, lotFile: unkn
   });
   if (idProblems.length > 0) throw new DataFileError(`Invalid unit file name${idProblems.length === 1 ? '' : 's'}:\n${idProblems.join('\n')}`);
   const parsed = parseDataFiles(Object.entries(files).map(([name, json]) => ({ file: `units/${name}`, schema: unitSchema, json })));
-  const units = parsed.map((unit, index) => toVehicle(names[index]!.replace(/\.json$/, ''), unit));
+  const onlyStore = storeSlugs.length === 1 ? storeSlugs[0] : undefined;
+  const units = parsed.map((unit, index) => toVehicle(names[index]!.replace(/\.json$/, ''), unit, onlyStore));
   const listedIds = new Set(units.map((unit) => unit.id));
   const problems = [
+    ...storeIssues(
+      parsed.map((unit, index) => ({ id: names[index]!.replace(/\.json$/, ''), store: unit.store })),
+      storeSlugs,
+    ),
     ...lotIssues(units).map((issue) => `  • data/units/${issue.id}.json → ${formatJsonPath(issue.path)}: ${issue.message}`),
     ...lot.removed.flatMap((unit, index) =>
       listedIds.has(unit.id)

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { feedChannel, lotFeedItems, storeCode } from '../../lib/data/feeds.ts';
+import { feedChannel, lotFeedItems, storeCodeOf } from '../../lib/data/feeds.ts';
 import { googleLocalInventoryXml } from '../../lib/feeds.ts';
 
 /** Google local inventory feed: the showroom's units, availability and price (docs/product.md §Units). */
 export const GET: APIRoute = ({ site }) =>
-  new Response(googleLocalInventoryXml(lotFeedItems(site!), storeCode, feedChannel(site!, 'Showroom inventory')), {
+  new Response(googleLocalInventoryXml(lotFeedItems(site!), storeCodeOf, feedChannel(site!, 'Showroom inventory')), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   });

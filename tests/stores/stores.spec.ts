@@ -1,0 +1,214 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { SECOND_STORE, SECOND_STORE_SLUG } from '../fixtures/second-store.ts';
+import { expect, test } from '../e2e/fixtures.ts';
+
+// A site with two stores (docs/product.md §Stores), over a copy with a second store and every other
+// unit on its lot (scripts/stores-site.ts): the Locations pages, the store line of every card and
+// unit page, the structured data, the local inventory feed and the sitemap.
+
+interface ApiVehicle {
+  id: string;
+  stockNumber: string;
+  store: string;
+  status: string;
+}
+const SHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'stores-shots');
+const FIRST = { slug: 'mount-holly', city: 'Mount Holly', code: 'MTHOLLY-01' };
+
+async function lot(page: Page): Promise<ApiVehicle[]> {
+  const response = await page.request.get('/api/vehicles');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ApiVehicle[];
+}
+
+async function jsonLd(page: Page): Promise<Record<string, any>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.flatMap((text) => {
+    const data = JSON.parse(text) as Record<string, any> | Record<string, any>[];
+    return Array.isArray(data) ? data : [data];
+  });
+}
+
+test('the Locations page lists both stores, and the menu leads to it instead of the showroom', async ({ page, axe }) => {
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Locations' }).first()).toHaveAttribute('href', '/locations');
+  await page.goto('/locations');
+  const cards = page.locator('[data-stores] > li');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText('100 High Street');
+  await expect(cards.nth(1)).toContainText(SECOND_STORE.address.street);
+  await expect(cards.nth(1).getByRole('link', { name: SECOND_STORE.phones.main.display })).toHaveAttribute('href', `tel:${SECOND_STORE.phones.main.e164}`);
+  await axe();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: join(SHOTS, `locations-${width}.png`), fullPage: true });
+  }
+});
+
+test("a store's page has its address, call links, hours, directions, map and its own lot", async ({ page, axe }) => {
+  const units = (await lot(page)).filter((unit) => unit.store === SECOND_STORE_SLUG);
+  expect(units.length).toBeGreaterThan(0);
+  await page.goto(`/locations/${SECOND_STORE_SLUG}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(SECOND_STORE.name);
+  const details = page.locator('section', { has: page.locator('#location-heading') });
+  await expect(details.locator('address')).toContainText(`${SECOND_STORE.address.street}`);
+  await expect(details.locator('address')).toContainText('Medford, NJ 08055');
+  await expect(details.getByRole('link', { name: `Sales: ${SECOND_STORE.phones.main.display}` })).toHaveAttribute(
+    'href',
+    `tel:${SECOND_STORE.phones.main.e164}`,
+  );
+  await expect(details.getByRole('link', { name: `Service: ${SECOND_STORE.phones.service.display}` })).toHaveAttribute(
+    'href',
+    `tel:${SECOND_STORE.phones.service.e164}`,
+  );
+  await expect(details).toContainText('Tuesday - Saturday');
+  await expect(details.getByRole('link', { name: /Directions/ })).toHaveAttribute('href', /destination=25\+Main\+Street\+Medford\+NJ\+08055/);
+  await expect(page.locator('[data-map-facade]')).toHaveAttribute('data-src', /25\+Main\+Street|25%20Main%20Street/);
+  // Its lot: the units of this store only, each saying so.
+  const shown = await page
+    .locator('[data-inventory-list] article')
+    .getByRole('link', { name: /View Details/ })
+    .evaluateAll((links) => links.map((a) => (a.getAttribute('href') ?? '').replace('/vehicles/', '')));
+  expect(shown.sort()).toEqual(units.map((unit) => unit.id).sort());
+  const lines = page.locator('[data-inventory-list] [data-unit-lot] a');
+  await expect(lines).toHaveCount(units.length);
+  for (const line of await lines.all()) {
+    await expect(line).toHaveText('On the lot in Medford');
+    await expect(line).toHaveAttribute('href', `/locations/${SECOND_STORE_SLUG}`);
+  }
+  await axe();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: join(SHOTS, `store-${width}.png`), fullPage: true });
+  }
+});
+
+test('every inventory card and unit page says on which lot the unit is, linking to the store', async ({ page }) => {
+  const units = await lot(page);
+  await page.goto('/new-inventory');
+  const cards = page.locator('[data-inventory-list] article');
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(1);
+  for (const card of (await cards.all()).slice(0, 6)) {
+    const id = ((await card.getByRole('link', { name: /View Details/ }).getAttribute('href')) ?? '').replace('/vehicles/', '');
+    const store = units.find((unit) => unit.id === id)!.store;
+    await expect(card.locator('[data-unit-lot] a')).toHaveAttribute('href', `/locations/${store}`);
+    await expect(card.locator('[data-unit-lot] a')).toHaveText(`On the lot in ${store === SECOND_STORE_SLUG ? 'Medford' : FIRST.city}`);
+  }
+  const unit = units.find((each) => each.store === SECOND_STORE_SLUG && each.status === 'available')!;
+  await page.goto(`/vehicles/${unit.id}`);
+  await expect(page.locator('[data-unit-lot] a')).toHaveText('On the lot in Medford');
+  await page.locator('[data-unit-lot] a').click();
+  await expect(page).toHaveURL(new RegExp(`/locations/${SECOND_STORE_SLUG}$`));
+  await page.goto(`/vehicles/${unit.id}`);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.locator('[data-unit-lot]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, `unit-${width}.png`) });
+  }
+});
+
+test("each store is an AutoDealer of the group, and a unit's Offer is sold by its store and available there", async ({ page }) => {
+  await page.goto(`/locations/${SECOND_STORE_SLUG}`);
+  const storeNode = (await jsonLd(page)).find((node) => node['@type'] === 'AutoDealer')!;
+  expect(storeNode).toMatchObject({
+    '@id': expect.stringMatching(new RegExp(`/locations/${SECOND_STORE_SLUG}#store$`)),
+    telephone: SECOND_STORE.phones.main.e164,
+    address: { streetAddress: SECOND_STORE.address.street, addressLocality: 'Medford', postalCode: '08055' },
+    geo: { latitude: SECOND_STORE.geo.latitude, longitude: SECOND_STORE.geo.longitude },
+    parentOrganization: { '@id': expect.stringMatching(/#organization$/) },
+  });
+  expect(storeNode.openingHoursSpecification[0]).toMatchObject({ opens: '10:00', closes: '18:00' });
+  await page.goto('/locations');
+  const nodes = await jsonLd(page);
+  const ids = nodes.filter((node) => node['@type'] === 'AutoDealer').map((node) => node['@id'] as string);
+  expect(new Set(ids).size).toBe(2);
+  expect(nodes.find((node) => node['@type'] === 'Organization')?.['@id']).toBe(storeNode.parentOrganization['@id']);
+
+  const unit = (await lot(page)).find((each) => each.store === SECOND_STORE_SLUG && each.status === 'available')!;
+  await page.goto(`/vehicles/${unit.id}`);
+  const offer = (await jsonLd(page)).find((node) => node['@type'] === 'Vehicle')?.offers;
+  expect(offer.seller).toEqual({ '@id': storeNode['@id'] });
+  expect(offer.availableAtOrFrom).toEqual({ '@id': storeNode['@id'] });
+});
+
+test('the local inventory feed gives each unit its store code, and the sitemap has the Locations pages', async ({ page }) => {
+  const units = await lot(page);
+  const feed = await (await page.request.get('/feeds/google-local-inventory.xml')).text();
+  const rows = [...feed.matchAll(/<item><g:store_code>([^<]+)<\/g:store_code><g:id>([^<]+)<\/g:id>/g)].map((match) => [match[2], match[1]]);
+  expect(rows.length).toBe(units.length);
+  // The feed's id is the unit's stock number.
+  for (const [id, code] of rows)
+    expect(code, id).toBe(units.find((unit) => unit.stockNumber === id)!.store === SECOND_STORE_SLUG ? SECOND_STORE.storeCode : FIRST.code);
+  expect(new Set(rows.map(([, code]) => code))).toEqual(new Set([SECOND_STORE.storeCode, FIRST.code]));
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  for (const path of ['/locations', `/locations/${SECOND_STORE_SLUG}`, `/locations/${FIRST.slug}`])
+    expect(sitemap).toMatch(new RegExp(`<loc>[^<]+${path}</loc>`));
+});
+
+test("the copy's pages pass Google's structured-data rules, and its Locations and unit pages the Nu Html Checker", () => {
+  const { dir } = JSON.parse(readFileSync(process.env.STORES_INFO!, 'utf8')) as { dir: string };
+  const run = (validator: string, paths?: string) =>
+    execFileSync('node', ['scripts/validate.ts', validator], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, ...(paths ? { VALIDATE_PATHS: paths } : {}) },
+    });
+  expect(run('structured-data')).toMatch(/ 0 errors/);
+  expect(run('html', '/locations,/vehicles/evo')).toMatch(/ 0 errors, 0 warnings/);
+});
+
+test('the inventory filters by location, with and without JavaScript', async ({ page, browser }) => {
+  const units = (await lot(page)).filter((unit) => unit.store === SECOND_STORE_SLUG);
+  const shownIds = async (target: Page) =>
+    (
+      await target
+        .locator('[data-inventory-list] article')
+        .getByRole('link', { name: /View Details/ })
+        .evaluateAll((links) => links.map((a) => (a.getAttribute('href') ?? '').replace('/vehicles/', '')))
+    ).sort();
+  await page.goto('/new-inventory');
+  await page.getByLabel('Location').selectOption({ label: 'Medford' });
+  await expect(page).toHaveURL(new RegExp(`[?&]store=${SECOND_STORE_SLUG}`));
+  await expect(page.getByTestId('inventory-count')).toContainText(String(units.length));
+  expect(await shownIds(page)).toEqual(units.map((unit) => unit.id).sort());
+
+  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
+  try {
+    const noScript = await plain.newPage();
+    await noScript.goto('/new-inventory');
+    await noScript.getByLabel('Location').selectOption({ label: 'Medford' });
+    await noScript.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(noScript).toHaveURL(new RegExp(`[?&]store=${SECOND_STORE_SLUG}`));
+    await expect(noScript.getByLabel('Location')).toHaveValue(SECOND_STORE_SLUG);
+    expect(await shownIds(noScript)).toEqual(units.map((unit) => unit.id).sort());
+  } finally {
+    await plain.close();
+  }
+});
+
+test('the contact, service and parts forms let the visitor choose a store, with and without JavaScript', async ({ page, browser }) => {
+  for (const path of ['/contact', '/schedule-service', '/parts']) {
+    await page.goto(path);
+    const choice = page.getByLabel('Store');
+    await expect(choice.locator('option')).toHaveText(['Mount Holly showroom, Mount Holly', 'Medford showroom, Medford']);
+    await expect(choice).toHaveValue(FIRST.slug);
+  }
+
+  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
+  try {
+    const noScript = await plain.newPage();
+    await noScript.goto('/contact');
+    await noScript.getByLabel('Store').selectOption(SECOND_STORE_SLUG);
+    await noScript.getByLabel('Email').fill('not an address');
+    await noScript.getByRole('button', { name: 'Send Message' }).click();
+    // The form again, from the function, with the visitor's choice kept.
+    await expect(noScript.getByLabel('Email')).toHaveValue('not an address');
+    await expect(noScript.getByLabel('Store')).toHaveValue(SECOND_STORE_SLUG);
+  } finally {
+    await plain.close();
+  }
+});
