@@ -6,7 +6,7 @@
 // committing. Runs are recorded in the local Blobs sandbox (.netlify/blobs-serve), which
 // `--report` lists. Exit status: 0 when the import ran (rows may be rejected), 1 when it failed
 // or was held back, 2 on a usage mistake.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,6 +49,17 @@ export interface CliOptions {
 const projectRoot = join(import.meta.dirname, '..');
 
 /** The local sandbox's runs store (the site netlify-cli uses, "unlinked" until the folder is linked to a site). */
+/** The stores of the checkout imported into (data/stores/<slug>.json): slug and store code. */
+function storesIn(folder: string): { slug: string; storeCode: string }[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => ({
+      slug: name.replace(/\.json$/, ''),
+      storeCode: String((JSON.parse(readFileSync(join(folder, name), 'utf8')) as { storeCode?: unknown }).storeCode ?? ''),
+    }));
+}
+
 async function openRunsStore(directory: string): Promise<{ store: Store; stop: () => Promise<void> }> {
   const entries = join(directory, 'entries');
   const siteID = (existsSync(entries) ? (await import('node:fs')).readdirSync(entries)[0] : undefined) ?? 'unlinked';
@@ -134,6 +145,7 @@ export async function importCli(args: readonly string[], options: CliOptions = {
       models,
       brandNames,
       reservedIds: lotJson.removed.map((unit) => unit.id),
+      stores: storesIn(join(root, 'data', 'stores')),
       now,
       today: dayIn(now, mapping.timeZone),
       dryRun,

@@ -1,6 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import type { ImportMapping } from '../../../data/schemas/import.ts';
 import type { Model } from '../../../data/schemas/models.ts';
+import type { ImportStore } from '../../../src/lib/import/feed-unit.ts';
 import { reconcile, type Plan } from '../../../src/lib/import/reconcile.ts';
 import type { FeedResult } from './feed.ts';
 import { countsOf, missedBefore, newRunId, saveMissed, saveRun, type RunRecord } from './runs.ts';
@@ -28,6 +29,8 @@ export interface RunInput {
   brandNames: Readonly<Record<string, string>>;
   /** Ids a new unit must not take (removed units). */
   reservedIds?: readonly string[];
+  /** The site's stores, for the feed's location codes. */
+  stores?: readonly ImportStore[];
   now: Date;
   /** Writes nothing and records nothing. */
   dryRun?: boolean;
@@ -74,6 +77,7 @@ export async function runImport(input: RunInput): Promise<RunOutput> {
       today: input.today,
       missedBefore: before,
       reservedIds: input.reservedIds ?? [],
+      stores: input.stores ?? [],
     }),
   );
   if (!applied.ok) return { run: await record({ ...base, outcome: 'failed', reason: applied.message, records: feed.records, withheld: feed.withheld }) };

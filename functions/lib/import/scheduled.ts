@@ -4,6 +4,7 @@ import type { ImportMapping } from '../../../data/schemas/import.ts';
 import { dueSlot } from '../../../src/lib/import/schedule.ts';
 import { brands } from '../../../src/lib/data/brands.ts';
 import { models } from '../../../src/lib/data/models.ts';
+import { stores } from '../../../src/lib/data/stores.ts';
 import type { MailConfig } from '../env.ts';
 import { mailUnsentRuns } from './email.ts';
 import { importEnv } from './env.ts';
@@ -47,6 +48,7 @@ export async function scheduledImport(input: ScheduledInput): Promise<ScheduledR
     brandNames,
     // The lot's removed units keep their addresses as redirects: a new unit takes another.
     reservedIds: lotJson.removed.map((unit) => unit.id),
+    stores: stores.map(({ slug, storeCode }) => ({ slug, storeCode })),
     now: input.now,
     today: dayIn(input.now, input.mapping.timeZone),
   };

@@ -147,14 +147,34 @@ export function readFeedUnit(row: SourceRow, mapping: ImportMapping, brandNames:
   };
 }
 
+/** A store as the import knows it: its slug (file name) and its code in the dealer's systems. */
+export interface ImportStore {
+  slug: string;
+  storeCode: string;
+}
+
 /**
- * The store a unit is on, from the feed's location code: the one place where `locations` of the
- * import settings picks the store, and the import writes what it answers as the unit's `store`.
- * Until units have a store (the site has one), every unit is on the only one: it answers
- * undefined and no store field is written.
+ * The store a unit is on, from the feed's location code (docs/product.md §Stores, §Import): the
+ * code mapped under `locations` in the import settings, else the store whose `storeCode` it is.
+ * With one store every unit is on it and no store is written (the unit file's default); with
+ * several, a code that names no store rejects the row.
  */
-export function storeOf(location: string | undefined, mapping: Pick<ImportMapping, 'locations'>): string | undefined {
-  void location;
-  void mapping;
-  return undefined;
+export function storeOf(
+  location: string | undefined,
+  mapping: Pick<ImportMapping, 'locations'>,
+  stores: readonly ImportStore[],
+): { ok: true; store?: string } | { ok: false; reason: string } {
+  if (stores.length <= 1) return { ok: true };
+  if (!location) return { ok: false, reason: `the site has ${stores.length} stores: the row must say which lot the unit is on` };
+  const mapped = mapping.locations[location];
+  const store = mapped
+    ? stores.find((candidate) => candidate.slug === mapped)
+    : stores.find((candidate) => candidate.storeCode.toUpperCase() === location.toUpperCase());
+  if (store) return { ok: true, store: store.slug };
+  return {
+    ok: false,
+    reason: mapped
+      ? `the location "${location}" is mapped to "${mapped}", which is no store in data/stores/`
+      : `the location "${location}" is no store's code: map it to a store under "locations" in the import settings`,
+  };
 }

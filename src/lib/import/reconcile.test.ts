@@ -204,3 +204,53 @@ describe('reconcile: the lot from a feed', () => {
     ]);
   });
 });
+
+describe('reconcile: the store a unit is on', () => {
+  const STORES = [
+    { slug: 'mount-holly', storeCode: 'BGC-MH' },
+    { slug: 'cape-may', storeCode: 'BGC-CM' },
+  ];
+  const withLocation = (codes: readonly string[]) => {
+    const rows = lotRows().map((cells, index) => [...cells, codes[index] ?? '']);
+    return sheetRows([[...HEADER, 'Location'], ...rows], mapping);
+  };
+
+  it('writes no store while the site has one: every unit is on it', () => {
+    const result = reconcile({
+      rows: withLocation(['ANYWHERE']),
+      units: lotFiles(),
+      models,
+      brandNames,
+      mapping,
+      today: TODAY,
+      missedBefore: [],
+      stores: [STORES[0]!],
+    });
+    expect(result.rejected).toEqual([]);
+    expect(result.changes).toEqual([]);
+  });
+
+  it('puts a unit on the store whose code the row names, or the one the settings map the code to, and rejects a code that names no store', () => {
+    const rows = withLocation(['BGC-CM', 'lot 7', 'NOWHERE', 'bgc-mh']);
+    const result = reconcile({
+      rows,
+      units: lotFiles(),
+      models,
+      brandNames,
+      mapping: mappingWith({ locations: { 'lot 7': 'cape-may' } }),
+      today: TODAY,
+      missedBefore: [],
+      stores: STORES,
+    });
+    const storeOfRow = (index: number) => {
+      const change = result.changes.find((candidate) => candidate.ref === `row ${index + 2}`);
+      return change ? (JSON.parse(result.files[change.id]!) as { store?: string }).store : undefined;
+    };
+    expect(storeOfRow(0)).toBe('cape-may');
+    expect(storeOfRow(1)).toBe('cape-may');
+    expect(storeOfRow(3)).toBe('mount-holly');
+    expect(result.rejected).toContainEqual({ ref: 'row 4', column: 'Location', reason: expect.stringContaining('"NOWHERE" is no store\'s code') });
+    // Rows without a location, with several stores, say which lot is missing.
+    expect(result.rejected.find((rejection) => rejection.ref === 'row 6')?.reason).toContain('must say which lot');
+  });
+});

@@ -1,7 +1,7 @@
 import type { ImportField, ImportMapping } from '../../../data/schemas/import.ts';
 import type { Model } from '../../../data/schemas/models.ts';
 import { lotIssues, schema as unitSchema, unitId, type VehicleCategory } from '../../../data/schemas/units.ts';
-import { readFeedUnit, storeOf, type FeedUnit, type Rejection } from './feed-unit.ts';
+import { readFeedUnit, storeOf, type FeedUnit, type ImportStore, type Rejection } from './feed-unit.ts';
 import { headerKey, type SourceRow } from './rows.ts';
 
 /**
@@ -62,6 +62,8 @@ export interface ReconcileInput {
   missedBefore: readonly string[];
   /** Ids a new unit must not take: the removed units of data/lot.json, whose addresses redirect. */
   reservedIds?: readonly string[];
+  /** The site's stores (data/stores/): a row's location code picks one when there are several. */
+  stores?: readonly ImportStore[];
 }
 
 type UnitJson = Record<string, unknown>;
@@ -97,6 +99,7 @@ const COLUMN_OF_FIELD: Record<string, ImportField> = {
   photos: 'photos',
   status: 'status',
   condition: 'condition',
+  location: 'location',
 };
 
 function columnName(feed: FeedUnit, mapping: ImportMapping, field: string): string {
@@ -132,9 +135,8 @@ function photosFrom(feed: FeedUnit, old: unknown): { src: string; alt?: string }
 }
 
 /** The feed's fields over an existing file: only what the feed owns, nothing of the editor's. */
-function mergeFeed(file: UnitJson, feed: FeedUnit, model: Model | undefined, mapping: ImportMapping, today: string): UnitJson {
+function mergeFeed(file: UnitJson, feed: FeedUnit, model: Model | undefined, store: string | undefined, today: string): UnitJson {
   const next: UnitJson = { ...file };
-  const store = storeOf(feed.location, mapping);
   if (store) next.store = store;
   if (feed.vin) next.vin = feed.vin;
   if (feed.serialNumber) next.serialNumber = feed.serialNumber;
@@ -166,11 +168,18 @@ const BATTERY_WORDS: Record<string, 'lithium' | 'lead-acid' | 'agm'> = {
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /** A new unit's file from the feed and its model; what neither knows waits for an editor (no description). */
-function newUnit(feed: FeedUnit, model: Model, category: VehicleCategory, brandName: string, mapping: ImportMapping, today: string): UnitJson {
+function newUnit(
+  feed: FeedUnit,
+  model: Model,
+  category: VehicleCategory,
+  brandName: string,
+  mapping: ImportMapping,
+  store: string | undefined,
+  today: string,
+): UnitJson {
   const defaults = mapping.defaults;
   const condition = feed.condition ?? (feed.facts.isUsed ? 'used' : 'new');
   const batteryType = BATTERY_WORDS[headerKey(feed.facts.batteryType ?? '')] ?? defaults.battery.type;
-  const store = storeOf(feed.location, mapping);
   return {
     $schema: '../schemas/units.schema.json',
     status: feed.status ?? 'available',
@@ -293,11 +302,16 @@ export function reconcile(input: ReconcileInput): Plan {
       reject('stockNumber', `is the same unit as ${changeOf.get(id)!.feed.ref} (data/units/${id}.json)`);
       continue;
     }
+    const store = storeOf(feed.location, mapping, input.stores ?? []);
+    if (!store.ok) {
+      reject('location', store.reason);
+      continue;
+    }
     let candidate: UnitJson;
     let unitIdValue: string;
     if (id) {
       const file = input.units[id] as UnitJson;
-      candidate = mergeFeed(file, feed, model, mapping, today);
+      candidate = mergeFeed(file, feed, model, store.store, today);
       unitIdValue = id;
     } else {
       if (feed.status === 'sold') continue; // Sold before it was ever listed: nothing to add.
@@ -316,7 +330,7 @@ export function reconcile(input: ReconcileInput): Plan {
         reject('exteriorColor', 'a new unit needs its colour');
         continue;
       }
-      candidate = newUnit(feed, model, category as VehicleCategory, brandName, mapping, today);
+      candidate = newUnit(feed, model, category as VehicleCategory, brandName, mapping, store.store, today);
       const base = slugify(`${model.slug}-${feed.exteriorColor}-${feed.stockNumber}`).slice(0, 76).replace(/-+$/, '');
       unitIdValue = base;
       for (let n = 2; takenIds.has(unitIdValue) || !unitId.safeParse(unitIdValue).success; n += 1) unitIdValue = `${base}-${n}`;
