@@ -26,7 +26,13 @@ function submissionTag(leadId: string): string {
   return leadId.replace(/[^A-Za-z0-9]/g, '').slice(0, 16) || 'none';
 }
 
-export async function takeToken(store: Store, client: string, leadId: string, now = Date.now(), limit = RATE_LIMIT): Promise<RateDecision> {
+export async function takeToken(
+  store: Store,
+  client: string,
+  leadId: string,
+  now = Date.now(),
+  limit: { max: number; windowMs: number } = RATE_LIMIT,
+): Promise<RateDecision> {
   const prefix = keys.rate(client);
   const tag = submissionTag(leadId);
   const { blobs } = await store.list({ prefix });

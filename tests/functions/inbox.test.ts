@@ -45,7 +45,7 @@ async function call(
   { token = 'editor-token', method = 'GET', body, ip = '198.51.100.7' }: { token?: string | null; method?: string; body?: unknown; ip?: string } = {},
 ) {
   const url = new URL(path, 'http://localhost');
-  const id = url.pathname.split('/')[4];
+  const id = url.pathname.split('/')[4] ?? '';
   const request = new Request(url, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -55,7 +55,7 @@ async function call(
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
 }
 
-async function fileLeads(people: Partial<typeof VALID>[]): Promise<string[]> {
+async function fileLeads(people: { [Field in keyof typeof VALID]?: string }[]): Promise<string[]> {
   const ids: string[] = [];
   for (const person of people) {
     const response = await contact.post({ ...VALID, ...person });
@@ -107,11 +107,12 @@ describe('who may open the inbox', () => {
   it('the local sign-in works from this machine outside a deploy, and never in a deploy or from another address', async () => {
     expect((await call('/api/admin/leads', { token: LOCAL_TOKEN, ip: '127.0.0.1' })).status).toBe(200);
     expect((await call('/api/admin/leads', { token: LOCAL_TOKEN, ip: '198.51.100.7' })).status).toBe(401);
-    for (const [name, value] of [
+    const deploy: [string, string][] = [
       ['DEPLOY_ID', '65f0c0ffee'],
       ['SITE_ID', 'c0ffee-site'],
       ['CONTEXT', 'production'],
-    ]) {
+    ];
+    for (const [name, value] of deploy) {
       process.env[name] = value;
       expect((await call('/api/admin/leads', { token: LOCAL_TOKEN, ip: '127.0.0.1' })).status, name).toBe(401);
       delete process.env[name];
