@@ -57,6 +57,14 @@ export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'public, max-age=0, must-revalidate',
 };
 
+/** The dealer's inbox (src/pages/admin/leads.astro): the site's policy, noindex, and an opener policy that lets the sign-in window report back. */
+export const INBOX_PATH = '/admin/leads';
+export const INBOX_HEADERS: Readonly<Record<string, string>> = {
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Cache-Control': 'public, max-age=0, must-revalidate',
+};
+
 /** CSP of API answers: they are data, never documents. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 

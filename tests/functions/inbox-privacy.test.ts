@@ -22,13 +22,17 @@ beforeAll(async () => {
   blobs = await startBlobs();
 });
 
-afterAll(() => blobs.stop());
+afterAll(async () => {
+  delete process.env.NETLIFY_LOCAL;
+  await blobs.stop();
+});
 
 beforeEach(async () => {
   await Promise.all([blobs.store.deleteAll(), alertsStore().deleteAll()]);
   clearAccessCache();
   configureMail(null);
   for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT']) delete process.env[name];
+  process.env.NETLIFY_LOCAL = 'true';
 });
 
 afterEach(() => contact.settle());

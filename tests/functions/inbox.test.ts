@@ -26,6 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const name of ['DEPLOY_ID', 'CONTEXT', 'NETLIFY_LOCAL', 'AWS_LAMBDA_FUNCTION_NAME', 'ADMIN_REPO', 'GITHUB_API_URL']) delete process.env[name];
   await github.stop();
   await blobs.stop();
 });
@@ -35,7 +36,7 @@ beforeEach(async () => {
   clearAccessCache();
   configureMail(null);
   Object.assign(process.env, { ADMIN_REPO: REPO, GITHUB_API_URL: github.url });
-  for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT']) delete process.env[name];
+  for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT', 'NETLIFY_LOCAL', 'AWS_LAMBDA_FUNCTION_NAME']) delete process.env[name];
 });
 
 afterEach(() => contact.settle());
@@ -104,18 +105,34 @@ describe('who may open the inbox', () => {
     expect(github.requests.every((request) => request.authorization.startsWith('Bearer '))).toBe(true);
   });
 
-  it('the local sign-in works from this machine outside a deploy, and never in a deploy or from another address', async () => {
-    expect((await call('/api/admin/leads', { token: LOCAL_TOKEN, ip: '127.0.0.1' })).status).toBe(200);
-    expect((await call('/api/admin/leads', { token: LOCAL_TOKEN, ip: '198.51.100.7' })).status).toBe(401);
-    const deploy: [string, string][] = [
-      ['DEPLOY_ID', '65f0c0ffee'],
-      ['SITE_ID', 'c0ffee-site'],
-      ['CONTEXT', 'production'],
+  it('the local sign-in works in npm start from this machine, and never in a deploy or from another address', async () => {
+    // What `netlify serve` sets (npm start): a local run, deploy "0" in the context "dev".
+    const local = { NETLIFY_LOCAL: 'true', DEPLOY_ID: '0', CONTEXT: 'prebuilt', AWS_LAMBDA_FUNCTION_NAME: 'handler' };
+    const serveContext = { deploy: { context: 'dev', id: '0', published: false } };
+    const asLocal = (ip: string, context: Partial<typeof serveContext> = serveContext) =>
+      adminLeads(new Request('http://localhost/api/admin/leads', { headers: { authorization: `Bearer ${LOCAL_TOKEN}` } }), { ip, params: {}, ...context });
+    Object.assign(process.env, local);
+    expect((await asLocal('127.0.0.1')).status).toBe(200);
+    expect((await asLocal('::1')).status).toBe(200);
+    expect((await asLocal('198.51.100.7')).status).toBe(401);
+    // A deployed build: Netlify's deploy variables and context, with or without the local flag.
+    expect((await asLocal('127.0.0.1', { deploy: { context: 'production', id: '65f0c0ffee0123456789abcd', published: true } })).status).toBe(401);
+    const deploys: Record<string, string | undefined>[] = [
+      { NETLIFY_LOCAL: undefined },
+      { DEPLOY_ID: '65f0c0ffee0123456789abcd' },
+      { SITE_ID: 'c0ffee00-site' },
+      { CONTEXT: 'production' },
+      { NETLIFY_LOCAL: undefined, DEPLOY_ID: '65f0c0ffee0123456789abcd', SITE_ID: 'c0ffee00-site', CONTEXT: 'production' },
     ];
-    for (const [name, value] of deploy) {
-      process.env[name] = value;
-      expect((await call('/api/admin/leads', { token: LOCAL_TOKEN, ip: '127.0.0.1' })).status, name).toBe(401);
-      delete process.env[name];
+    for (const deploy of deploys) {
+      Object.assign(process.env, local);
+      for (const [name, value] of Object.entries(deploy)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      const answer = await asLocal('127.0.0.1', {});
+      expect(answer.status, JSON.stringify(deploy)).toBe(401);
+      expect(((await answer.json()) as { error: string }).error).toContain('only on this machine');
     }
   });
 });

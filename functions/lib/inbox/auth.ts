@@ -11,8 +11,8 @@ import { leadsStore } from '../store.ts';
  * page of another site cannot make the browser call this on the dealer's behalf.
  *
  * Locally (`npm start`) there is no GitHub sign-in: the token LOCAL_TOKEN is accepted when the
- * function runs outside any Netlify deploy AND the request comes from this machine. A deploy
- * (any of DEPLOY_MARKERS set, or a deploy context) refuses it like any other bad token.
+ * function runs in Netlify's local server (isDeployed) AND the request comes from this machine.
+ * A deploy refuses it like any other bad token.
  */
 
 export type InboxRequestContext = Partial<Pick<Context, 'ip' | 'params' | 'deploy'>>;
@@ -24,8 +24,11 @@ export interface InboxUser {
 export const LOCAL_TOKEN = 'local-sign-in';
 export const LOCAL_LOGIN = 'local';
 
-/** Variables Netlify sets where a deploy runs; any of them means "not this machine's npm start". */
-export const DEPLOY_MARKERS = ['DEPLOY_ID', 'SITE_ID', 'SITE_NAME', 'AWS_LAMBDA_FUNCTION_NAME', 'LAMBDA_TASK_ROOT'] as const;
+/**
+ * Variables that name a deploy. `netlify serve` and `netlify dev` set NETLIFY_LOCAL=true, give the
+ * deploy the id "0" and the context "dev"; a deploy on Netlify sets none of that.
+ */
+export const DEPLOY_MARKERS = ['SITE_ID', 'SITE_NAME'] as const;
 const DEPLOY_CONTEXTS = new Set(['production', 'deploy-preview', 'branch-deploy']);
 
 /** Requests an address may make to the inbox's API in a minute (reading a lead is a few). */
@@ -33,10 +36,14 @@ export const ADMIN_RATE_LIMIT = { max: 240, windowMs: 60_000 } as const;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+/** Whether this function runs anywhere but Netlify's local server on this machine (a deploy, or unknown: then it is one). */
 export function isDeployed(env: Record<string, string | undefined> = process.env, context: InboxRequestContext = {}): boolean {
+  if (env.NETLIFY_LOCAL !== 'true') return true;
   if (DEPLOY_MARKERS.some((name) => Boolean(env[name]?.trim()))) return true;
+  if (env.DEPLOY_ID && env.DEPLOY_ID !== '0') return true;
   if (env.CONTEXT && DEPLOY_CONTEXTS.has(env.CONTEXT)) return true;
-  return Boolean(context.deploy?.context && DEPLOY_CONTEXTS.has(context.deploy.context));
+  const deploy = context.deploy;
+  return Boolean(deploy && (deploy.context !== 'dev' || (deploy.id && deploy.id !== '0')));
 }
 
 /** Whether this request may use the local sign-in: a run on this machine, asked from this machine. */

@@ -1,6 +1,9 @@
 import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
+import { LEAD_STATUSES, type LeadStatus } from '../../../src/lib/inbox/labels.ts';
 import { keys, readJSON } from '../store.ts';
+
+export { LEAD_STATUSES, type LeadStatus };
 
 /**
  * What the dealer does with a lead (docs/operations.md §The dealer's inbox), kept beside the lead
@@ -11,18 +14,6 @@ import { keys, readJSON } from '../store.ts';
  *
  * deleted with the lead (store.ts deleteLead). A lead without a record is new.
  */
-
-export const LEAD_STATUSES = ['new', 'contacted', 'appointment-set', 'sold', 'lost', 'spam'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
-  new: 'New',
-  contacted: 'Contacted',
-  'appointment-set': 'Appointment set',
-  sold: 'Sold',
-  lost: 'Lost',
-  spam: 'Spam',
-};
 
 /** The statuses that answer a visitor (spam answers nobody): the first one is the lead's first response. */
 export const RESPONSE_STATUSES: ReadonlySet<LeadStatus> = new Set(['contacted', 'appointment-set', 'sold', 'lost']);
