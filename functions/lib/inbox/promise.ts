@@ -63,3 +63,27 @@ export function promiseState(
   const cap = lateBusinessHours * HOUR_MS;
   return businessMsBetween(lead.at, now, hours, cap + 1) > cap ? 'late' : 'on-time';
 }
+
+/**
+ * The moment a lead that arrived at `from` has waited `hours` of opening time (the reminder's due
+ * time). Counted on the store's wall clock, as businessMsBetween; gives up after 14 days.
+ */
+export function afterBusinessHours(from: number, hours: number, opening: readonly OpeningHours[] = STORE_HOURS): number {
+  const start = wallClockAt(from, DEALER_TIME_ZONE);
+  const offset = start - from;
+  let left = hours * HOUR_MS;
+  for (let day = start - (start % DAY_MS); day < start + 14 * DAY_MS; day += DAY_MS) {
+    const weekday = WEEKDAYS[new Date(day).getUTCDay()] ?? '';
+    const windows = opening
+      .filter((window) => window.opens && window.closes && window.days.includes(weekday))
+      .map((window) => [day + minutes(window.opens ?? '') * 60_000, day + minutes(window.closes ?? '') * 60_000] as const)
+      .sort((a, b) => a[0] - b[0]);
+    for (const [open, close] of windows) {
+      const begin = Math.max(open, start);
+      if (close <= begin) continue;
+      if (close - begin >= left) return begin + left - offset;
+      left -= close - begin;
+    }
+  }
+  return from + 14 * DAY_MS;
+}
