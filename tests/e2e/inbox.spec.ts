@@ -5,7 +5,11 @@
 import { freshRateLimit, newVisitor } from './contact-leads.ts';
 import { expect, test } from './fixtures.ts';
 
-test('the dealer finds a lead, marks it contacted, adds a note and deletes the person on request', async ({ page, request, axe }, testInfo) => {
+test('the dealer finds a new lead and opens it; on a phone also marks it contacted, adds a note and deletes the person on request', async ({
+  page,
+  request,
+  axe,
+}, testInfo) => {
   test.setTimeout(60_000);
   await freshRateLimit();
   const visitor = newVisitor(`inbox-${testInfo.project.name}`);
