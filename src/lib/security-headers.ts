@@ -17,9 +17,10 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** The editors' admin (Sveltia CMS, src/pages/admin.astro): a page of its own, not a public page. */
 export const ADMIN_PATH = '/admin';
 
-/** Whether a built file (path under dist/, e.g. "admin.html") or an address is the admin page. */
+/** Whether a built file (path under dist/, e.g. "admin.html") or an address is one of the admin's pages (the editors' admin, the dealer's inbox). */
 export function isAdminPage(path: string): boolean {
-  return path.replace(/^\/+/, '').replace(/\.html$/, '') === ADMIN_PATH.slice(1);
+  const page = path.replace(/^\/+/, '').replace(/\.html$/, '');
+  return page === ADMIN_PATH.slice(1) || page === INBOX_PATH.slice(1);
 }
 
 /**
