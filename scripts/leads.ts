@@ -16,6 +16,7 @@ import { writeFile } from 'node:fs/promises';
 import { getStore, type Store } from '@netlify/blobs';
 import { deliverLead } from '../functions/lib/delivery.ts';
 import type { Lead } from '../functions/lib/lead.ts';
+import { leadsCsv } from '../functions/lib/lead-csv.ts';
 import { deletePersonLeads } from '../functions/lib/retention.ts';
 import { allLeads, pendingIds, spamCount, STORE_NAME } from '../functions/lib/store.ts';
 import { openLocalStores, sandboxDirectory } from './local-leads.ts';
@@ -75,59 +76,6 @@ async function openSource(): Promise<Source> {
 async function leadsOf(source: Source): Promise<Lead[]> {
   const leads = (await Promise.all(source.stores.map((store) => allLeads(store)))).flat();
   return leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
-}
-
-const CSV_COLUMNS = [
-  'receivedAt',
-  'status',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'interest',
-  'message',
-  'vehicle',
-  'page',
-  'referrer',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'attempts',
-  'lastError',
-  'id',
-] as const;
-
-/** One CSV field: quoted, quotes doubled, and a leading = + - @ neutralised so a spreadsheet shows it as text. */
-function csvField(value: string | number | undefined): string {
-  const text = String(value ?? '');
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-export function leadsCsv(leads: Lead[]): string {
-  const rows = leads.map((lead) => {
-    const row: Record<(typeof CSV_COLUMNS)[number], string | number | undefined> = {
-      receivedAt: lead.receivedAt,
-      status: lead.status,
-      ...lead.inquiry,
-      vehicle: lead.source.vehicle,
-      page: lead.source.page,
-      referrer: lead.source.referrer,
-      ...lead.source.utm,
-      utm_source: lead.source.utm.utm_source,
-      utm_medium: lead.source.utm.utm_medium,
-      utm_campaign: lead.source.utm.utm_campaign,
-      utm_term: lead.source.utm.utm_term,
-      utm_content: lead.source.utm.utm_content,
-      attempts: lead.delivery.attempts,
-      lastError: lead.delivery.lastError,
-      id: lead.id,
-    };
-    return CSV_COLUMNS.map((column) => csvField(row[column])).join(',');
-  });
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
 }
 
 function table(leads: Lead[]): string {

@@ -21,6 +21,7 @@ import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from 
 import type { Lead, LeadSourceRecord } from './lead.ts';
 import { attachPhotos, dropUploads, stagedPhotos, stagePhoto, type StagedPhoto } from './lead-photos.ts';
 import type { LeadForm } from './lead-records.ts';
+import { dueKey } from './inbox/reminders.ts';
 import { clientKey, takeToken } from './rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from './request.ts';
 import { fileLead, leadsStore, readLead, recordSpam, settleMs, sleep } from './store.ts';
@@ -208,6 +209,9 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
     return { kind: 'accepted', id };
   }
   if (form.photos !== undefined) await dropUploads(store, id);
+  // The inbox's reminder if nobody answers it in time (inbox/reminders.ts): a marker named by when.
+  const due = dueKey(lead);
+  if (due) await store.set(due, '');
   startDelivery(store, id, context);
   return { kind: 'accepted', id };
 }

@@ -67,7 +67,13 @@ function firstPlace(tag: string, max: number): number {
   return hash % max;
 }
 
-export async function takeToken(store: Store, client: string, leadId: string, now = Date.now(), limit = RATE_LIMIT): Promise<RateDecision> {
+export async function takeToken(
+  store: Store,
+  client: string,
+  leadId: string,
+  now = Date.now(),
+  limit: { max: number; windowMs: number } = RATE_LIMIT,
+): Promise<RateDecision> {
   const tag = submissionTag(leadId);
   const value = `${stamp(now)}-${tag}-${crypto.randomUUID().replace(/-/g, '')}`;
   const live = (place: { at: number }) => place.at > now - limit.windowMs;

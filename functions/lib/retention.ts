@@ -1,6 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import { addressHash, RECEIPT_WINDOW_MS } from './delivery.ts';
 import type { Lead } from './lead.ts';
+import { dropSummaries } from './inbox/summaries.ts';
 import { pruneUploads } from './lead-photos.ts';
 import { allLeads, deleteLead, keys, parseMarker, readLead } from './store.ts';
 
@@ -39,6 +40,7 @@ export async function pruneExpired(store: Store, now: number, months: number): P
   const cutoff = retentionCutoff(now, months);
   const summary: PruneSummary = { leads: 0, photos: 0, uploads: 0, receipts: 0, spam: 0 };
   const deleted = new Set<string>();
+  const gone: { id: string; at: number }[] = [];
 
   const [received, stored] = await Promise.all([store.list({ prefix: 'received/' }), store.list({ prefix: 'leads/' })]);
   const indexed = new Set<string>();
@@ -50,6 +52,7 @@ export async function pruneExpired(store: Store, now: number, months: number): P
       summary.photos += (await deleteLead(store, { id: marker.id, receivedAt: new Date(marker.at).toISOString() })).photos;
       if (!deleted.has(marker.id)) summary.leads++;
       deleted.add(marker.id);
+      gone.push({ id: marker.id, at: marker.at });
     }
   }
   // Leads filed before the received/ markers existed: read once, then deleted or given a marker.
@@ -61,11 +64,14 @@ export async function pruneExpired(store: Store, now: number, months: number): P
     if (Date.parse(lead.receivedAt) < cutoff) {
       summary.photos += (await deleteLead(store, lead)).photos;
       summary.leads++;
+      gone.push({ id: lead.id, at: Date.parse(lead.receivedAt) });
     } else {
       await store.set(keys.received(lead), '');
     }
   }
 
+  // The inbox's index keeps names and addresses too: they go with their leads.
+  await dropSummaries(store, gone);
   summary.uploads = await pruneUploads(store, now);
 
   const receipts = await store.list({ prefix: 'receipts/' });
@@ -111,6 +117,10 @@ export async function deletePersonLeads(store: Store, request: DeleteRequest): P
   const addresses = new Set(leads.map((lead) => lead.inquiry.email.trim().toLowerCase()));
   if (request.email) addresses.add(request.email.trim().toLowerCase());
   for (const lead of leads) await deleteLead(store, lead);
+  await dropSummaries(
+    store,
+    leads.map((lead) => ({ id: lead.id, at: Date.parse(lead.receivedAt) })),
+  );
   for (const address of addresses) await store.delete(keys.receipt(await addressHash(address)));
   return { leads: leads.length };
 }

@@ -15,6 +15,7 @@ import { leadSchema, type Lead } from './lead.ts';
  *   photos/<id>/<n>            a visitor's photo of the lead (lead-photos.ts, which also keeps the
  *                              uploads/ and staged/ entries of photos waiting for their lead)
  *   (the provider's pace, shared by every sender, is kept in the mail log's store: pacer.ts)
+ *   inbox/…                    the dealer's inbox: each lead's handling and the list's index (inbox/)
  *
  * A double e-mail and conditional writes. Filing a lead (onlyIfNew) and claiming an attempt to
  * send it (onlyIfMatch with the ETag read just before, and a token of its own) decide every
@@ -41,6 +42,8 @@ export const keys = {
   receipt: (addressHash: string) => `receipts/${addressHash}`,
   spam: (at: number) => `spam/${stamp(at)}-${crypto.randomUUID().slice(0, 8)}`,
   rate: (client: string) => `rate/${client}/`,
+  /** The dealer's handling of a lead (inbox/handling.ts): deleted with the lead. */
+  handling: (id: string) => `inbox/handling/${id}`,
 } as const;
 
 /** Milliseconds since 1970, zero-padded so that keys sort by time. */
@@ -183,7 +186,12 @@ export async function allLeads(store: Store): Promise<Lead[]> {
 /** Deletes a lead and everything stored with it (its markers and its photos). */
 export async function deleteLead(store: Store, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<{ photos: number }> {
   const photos = await store.list({ prefix: `photos/${lead.id}/` });
-  await Promise.all([clearPending(store, lead), store.delete(keys.received(lead)), ...photos.blobs.map((blob) => store.delete(blob.key))]);
+  await Promise.all([
+    clearPending(store, lead),
+    store.delete(keys.received(lead)),
+    store.delete(keys.handling(lead.id)),
+    ...photos.blobs.map((blob) => store.delete(blob.key)),
+  ]);
   await store.delete(keys.lead(lead.id));
   return { photos: photos.blobs.length };
 }

@@ -6,7 +6,18 @@ import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import { hasIslands, hoistIslandStyles, takeIslandScripts } from './astro-islands.ts';
 import { deferredStylesheetOf, inlineCriticalCss } from '../lib/critical-css.ts';
-import { ADMIN_HEADERS, ADMIN_PATH, BASE_SECURITY_HEADERS, cspHash, inlineCode, isAdminPage, pageCsp, withStylePolicy } from '../lib/security-headers.ts';
+import {
+  ADMIN_HEADERS,
+  ADMIN_PATH,
+  BASE_SECURITY_HEADERS,
+  INBOX_HEADERS,
+  INBOX_PATH,
+  cspHash,
+  inlineCode,
+  isAdminPage,
+  pageCsp,
+  withStylePolicy,
+} from '../lib/security-headers.ts';
 
 /**
  * What every built page goes through so that its first paint needs nothing but its own HTML
@@ -128,6 +139,8 @@ export function headersFile(csp: string): string {
     block('/images/*', { 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' }),
     block(ADMIN_PATH, ADMIN_HEADERS),
     block(`${ADMIN_PATH}.html`, ADMIN_HEADERS),
+    block(INBOX_PATH, INBOX_HEADERS),
+    block(`${INBOX_PATH}.html`, INBOX_HEADERS),
   ].join('\n');
 }
 

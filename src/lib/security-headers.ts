@@ -17,9 +17,10 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** The editors' admin (Sveltia CMS, src/pages/admin.astro): a page of its own, not a public page. */
 export const ADMIN_PATH = '/admin';
 
-/** Whether a built file (path under dist/, e.g. "admin.html") or an address is the admin page. */
+/** Whether a built file (path under dist/, e.g. "admin.html") or an address is one of the admin's pages (the editors' admin, the dealer's inbox). */
 export function isAdminPage(path: string): boolean {
-  return path.replace(/^\/+/, '').replace(/\.html$/, '') === ADMIN_PATH.slice(1);
+  const page = path.replace(/^\/+/, '').replace(/\.html$/, '');
+  return page === ADMIN_PATH.slice(1) || page === INBOX_PATH.slice(1);
 }
 
 /**
@@ -52,6 +53,14 @@ export const ADMIN_CSP = [
  */
 export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': ADMIN_CSP,
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Cache-Control': 'public, max-age=0, must-revalidate',
+};
+
+/** The dealer's inbox (src/pages/admin/leads.astro): the site's policy, noindex, and an opener policy that lets the sign-in window report back. */
+export const INBOX_PATH = '/admin/leads';
+export const INBOX_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
   'X-Robots-Tag': 'noindex, nofollow',
   'Cache-Control': 'public, max-age=0, must-revalidate',

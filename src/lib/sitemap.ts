@@ -4,8 +4,8 @@
  */
 
 /** Pages that exist but are not public entry points: error pages, the confirmation pages,
- * /inventory, whose canonical is /new-inventory (docs/product.md §Routes), and the editors' admin. */
-const EXCLUDED_PATHS = new Set(['/404', '/500', '/inventory', '/thank-you', '/alerts/check-your-inbox', '/admin']);
+ * /inventory, whose canonical is /new-inventory (docs/product.md §Routes), the editors' admin and the dealer's inbox. */
+const EXCLUDED_PATHS = new Set(['/404', '/500', '/inventory', '/thank-you', '/alerts/check-your-inbox', '/admin', '/admin/leads']);
 /** Not-found screens under any folder, such as /vehicles/404. */
 const NOT_FOUND_PAGE = /(^|\/)(404|500|not-found)$/;
 /** A unit's question form (docs/product.md §Units): a step from its unit page, not an entry point. */

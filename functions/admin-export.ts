@@ -1,0 +1,53 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { DEALER_TIME_ZONE } from '../src/lib/build-clock.ts';
+import { wallClockAt } from '../src/lib/rental-quote.ts';
+import { SECURITY_HEADERS, errorResponse, methodNotAllowed } from './lib/http.ts';
+import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
+import { eachLimit, loadSummaries } from './lib/inbox/summaries.ts';
+import type { Lead } from './lib/lead.ts';
+import { leadsCsv } from './lib/lead-csv.ts';
+import { leadsStore, readLead } from './lib/store.ts';
+
+/**
+ * GET /api/admin/export?from=2026-06-01&to=2026-06-30: the leads that arrived on those days (the
+ * store's calendar, both days included) as CSV, the columns of `npm run leads -- export`.
+ */
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
+const querySchema = z.object({ from: day, to: day }).refine((value) => value.from <= value.to, { message: '"from" must not be after "to"', path: ['from'] });
+
+/** The instant a calendar day starts in the store's time zone. */
+export function dayStart(date: string): number {
+  const utc = Date.parse(`${date}T00:00:00Z`);
+  return utc - (wallClockAt(utc, DEALER_TIME_ZONE) - utc);
+}
+
+export default async function adminExport(request: Request, context: InboxRequestContext = {}): Promise<Response> {
+  if (request.method !== 'GET') return methodNotAllowed(['GET']);
+  const user = await authorize(request, context);
+  if (user instanceof Response) return user;
+  const params = new URL(request.url).searchParams;
+  const query = querySchema.safeParse({ from: params.get('from') ?? '', to: params.get('to') ?? '' });
+  if (!query.success) return errorResponse(400, `${query.error.issues[0]?.path.join('.') || 'query'}: ${query.error.issues[0]?.message ?? 'is not valid'}`);
+  const from = dayStart(query.data.from);
+  const until = dayStart(new Date(Date.parse(`${query.data.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
+  const store = leadsStore();
+  const wanted = (await loadSummaries(store)).filter((summary) => summary.at >= from && summary.at < until);
+  const leads: Lead[] = [];
+  await eachLimit(wanted, 16, async (summary) => {
+    const read = await readLead(store, summary.id).catch(() => null);
+    if (read) leads.push(read.lead);
+  });
+  leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+  return new Response(leadsCsv(leads), {
+    headers: {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="leads-${query.data.from}-to-${query.data.to}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
+export const config: Config = { path: '/api/admin/export' };

@@ -1,0 +1,68 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { deliverLead } from './lib/delivery.ts';
+import { errorResponse, jsonResponse, methodNotAllowed } from './lib/http.ts';
+import { LEAD_ID, readAction } from './lib/inbox/api.ts';
+import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
+import { leadDetail } from './lib/inbox/detail.ts';
+import { changeHandling, LEAD_STATUSES, NOTE_MAX } from './lib/inbox/handling.ts';
+import { listLeads, listQueryFrom, responseTimes } from './lib/inbox/list.ts';
+import { loadSummaries, putSummary, summarize } from './lib/inbox/summaries.ts';
+import { leadsStore, readLead } from './lib/store.ts';
+
+/**
+ * The dealer's inbox API (docs/operations.md §The dealer's inbox), for people with push access
+ * to the site's repository (lib/inbox/auth.ts):
+ *
+ *   GET  /api/admin/leads?department=&form=&status=&store=&q=&page=   the list, with the response times
+ *   GET  /api/admin/leads/<id>                                        one lead
+ *   POST /api/admin/leads/<id>  {"action":"status","status":"contacted"} | {"action":"note","text":"…"} | {"action":"resend"}
+ *
+ * Answers are no-store JSON; nothing of a lead is logged.
+ */
+
+const actionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('status'), status: z.enum(LEAD_STATUSES) }),
+  z.object({ action: z.literal('note'), text: z.string().trim().min(1, 'Write a note first').max(NOTE_MAX) }),
+  z.object({ action: z.literal('resend') }),
+]);
+
+export default async function adminLeads(request: Request, context: InboxRequestContext = {}): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+  const user = await authorize(request, context);
+  if (user instanceof Response) return user;
+  const store = leadsStore();
+  const now = Date.now();
+  const id = context.params?.id ?? new URL(request.url).pathname.split('/')[4];
+
+  if (!id) {
+    if (request.method !== 'GET') return methodNotAllowed(['GET']);
+    const query = listQueryFrom(new URL(request.url).searchParams);
+    if (!query.success) return errorResponse(400, `${query.error.issues[0]?.path.join('.') ?? 'query'}: ${query.error.issues[0]?.message ?? 'is not valid'}`);
+    const summaries = await loadSummaries(store);
+    return jsonResponse({ user: user.login, ...listLeads(summaries, query.data, now), responseTimes: responseTimes(summaries, now) });
+  }
+
+  if (!LEAD_ID.test(id)) return errorResponse(404, 'No such lead');
+  if (request.method === 'GET') {
+    const detail = await leadDetail(store, id, now);
+    return detail ? jsonResponse({ user: user.login, ...detail }) : errorResponse(404, 'No such lead');
+  }
+
+  const action = await readAction(request, actionSchema);
+  if (action instanceof Response) return action;
+  const read = await readLead(store, id);
+  if (!read) return errorResponse(404, 'No such lead');
+  if (action.action === 'resend') {
+    const status = await deliverLead(store, id, { force: true });
+    return jsonResponse({ ok: status === 'sent', delivery: status }, { status: status === 'sent' || status === 'skipped' ? 200 : 502 });
+  }
+  const change = action.action === 'status' ? ({ kind: 'status', status: action.status } as const) : ({ kind: 'note', text: action.text } as const);
+  const result = await changeHandling(store, id, change, user.login, now);
+  if (!result.ok) return errorResponse(409, 'Someone else changed this lead just now. Reload it and try again.');
+  const summary = summarize(read.lead, result.handling);
+  await putSummary(store, id, summary.at, summary);
+  return jsonResponse({ ok: true, handling: result.handling });
+}
+
+export const config: Config = { path: ['/api/admin/leads', '/api/admin/leads/:id'] };

@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { jsonResponse, methodNotAllowed } from './lib/http.ts';
+import { localSignInAllowed, type InboxRequestContext } from './lib/inbox/auth.ts';
+
+/**
+ * GET /api/admin/session: what the inbox page may offer before anyone signs in: whether the
+ * local sign-in works here (`npm start`, asked from this machine; never on a deploy). No lead data.
+ */
+export default async function adminSession(request: Request, context: InboxRequestContext = {}): Promise<Response> {
+  if (request.method !== 'GET') return methodNotAllowed(['GET']);
+  return jsonResponse({ localSignIn: localSignInAllowed(context) });
+}
+
+export const config: Config = { path: '/api/admin/session' };

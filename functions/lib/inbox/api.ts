@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { errorResponse } from '../http.ts';
+import { readBody } from '../request.ts';
+
+/** The JSON body of an inbox action, checked against `schema`, or the 4xx answer that refuses it. */
+export async function readAction<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T> | Response> {
+  const body = await readBody(request);
+  if ('status' in body) return errorResponse(body.status, body.error);
+  if (body.channel !== 'json') return errorResponse(415, 'Content-Type must be application/json');
+  const parsed = schema.safeParse(body.fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return errorResponse(400, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'is not valid'}`);
+  }
+  return parsed.data;
+}
+
+/** Lead ids are UUIDs (or hex digests of an idempotency key): anything else is no lead. */
+export const LEAD_ID = /^[0-9A-Za-z-]{8,80}$/;

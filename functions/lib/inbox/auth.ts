@@ -1,0 +1,89 @@
+import type { Context } from '@netlify/functions';
+import { cachedRepositoryAccess } from '../github/permissions.ts';
+import { errorResponse } from '../http.ts';
+import { clientKey, takeToken } from '../rate-limit.ts';
+import { leadsStore } from '../store.ts';
+
+/**
+ * The gate of every /api/admin/... call (docs/operations.md §The dealer's inbox): a rate limit
+ * per client, then the GitHub token of the admin's sign-in in `Authorization: Bearer …`, checked
+ * with GitHub for push access to the site's repository (github/permissions.ts). No cookies, so a
+ * page of another site cannot make the browser call this on the dealer's behalf.
+ *
+ * Locally (`npm start`) there is no GitHub sign-in: the token LOCAL_TOKEN is accepted when the
+ * function runs in Netlify's local server (isDeployed) AND the request comes from this machine.
+ * A deploy refuses it like any other bad token.
+ */
+
+export type InboxRequestContext = Partial<Pick<Context, 'ip' | 'params' | 'deploy'>>;
+
+export interface InboxUser {
+  login: string;
+}
+
+export const LOCAL_TOKEN = 'local-sign-in';
+export const LOCAL_LOGIN = 'local';
+
+/**
+ * Variables that name a deploy. `netlify serve` and `netlify dev` set NETLIFY_LOCAL=true, give the
+ * deploy the id "0" and the context "dev"; a deploy on Netlify sets none of that.
+ */
+export const DEPLOY_MARKERS = ['SITE_ID', 'SITE_NAME'] as const;
+const DEPLOY_CONTEXTS = new Set(['production', 'deploy-preview', 'branch-deploy']);
+
+/**
+ * Requests an address may make to the inbox's API in a minute: a person working through leads
+ * makes a few a minute. Each place is a record the limiter reads (lib/rate-limit.ts), so the
+ * limit is kept to what a person needs.
+ */
+export const ADMIN_RATE_LIMIT = { max: 60, windowMs: 60_000 } as const;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** Whether this function runs anywhere but Netlify's local server on this machine (a deploy, or unknown: then it is one). */
+export function isDeployed(env: Record<string, string | undefined> = process.env, context: InboxRequestContext = {}): boolean {
+  if (env.NETLIFY_LOCAL !== 'true') return true;
+  if (DEPLOY_MARKERS.some((name) => Boolean(env[name]?.trim()))) return true;
+  if (env.DEPLOY_ID && env.DEPLOY_ID !== '0') return true;
+  if (env.CONTEXT && DEPLOY_CONTEXTS.has(env.CONTEXT)) return true;
+  const deploy = context.deploy;
+  return Boolean(deploy && (deploy.context !== 'dev' || (deploy.id && deploy.id !== '0')));
+}
+
+/** Whether this request may use the local sign-in: a run on this machine, asked from this machine. */
+export function localSignInAllowed(context: InboxRequestContext, env: Record<string, string | undefined> = process.env): boolean {
+  return !isDeployed(env, context) && LOOPBACK.has(context.ip ?? '');
+}
+
+/** The repository whose push access opens the inbox: ADMIN_REPO, else the one Netlify builds from. */
+export function inboxRepository(env: Record<string, string | undefined> = process.env): string | undefined {
+  const named = env.ADMIN_REPO?.trim();
+  if (named) return named;
+  return /github\.com[/:]([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(env.REPOSITORY_URL ?? '')?.[1];
+}
+
+function bearer(request: Request): string | undefined {
+  const match = /^Bearer ([\x21-\x7e]{1,512})$/.exec(request.headers.get('authorization') ?? '');
+  return match?.[1];
+}
+
+const unauthorized = (message: string) => errorResponse(401, message, { headers: { 'WWW-Authenticate': 'Bearer' } });
+
+/** The signed-in person, or the answer that refuses the request. */
+export async function authorize(request: Request, context: InboxRequestContext, now = Date.now()): Promise<InboxUser | Response> {
+  const ip = context.ip ?? 'unknown';
+  const rate = await takeToken(leadsStore(), await clientKey(`inbox:${ip}`), crypto.randomUUID(), now, ADMIN_RATE_LIMIT).catch(() => null);
+  if (!rate) return errorResponse(503, 'The inbox cannot be opened right now. Try again in a minute.');
+  if (!rate.allowed) return errorResponse(429, 'Too many requests. Wait a moment.', { headers: { 'Retry-After': String(rate.retryAfterSeconds) } });
+  const token = bearer(request);
+  if (!token) return unauthorized('Sign in to read the leads.');
+  if (token === LOCAL_TOKEN) {
+    return localSignInAllowed(context) ? { login: LOCAL_LOGIN } : unauthorized('The local sign-in works only on this machine, never on the site.');
+  }
+  const repository = inboxRepository();
+  if (!repository) return errorResponse(503, 'The inbox is not set up: ADMIN_REPO names no repository.');
+  const access = await cachedRepositoryAccess({ token, baseUrl: process.env.GITHUB_API_URL?.trim() || undefined }, repository, now);
+  if (access.ok) return { login: access.login };
+  if (access.reason === 'unavailable') return errorResponse(503, 'GitHub cannot confirm the sign-in right now, so the inbox stays closed. Try again shortly.');
+  return unauthorized(access.message);
+}

@@ -1,0 +1,120 @@
+import type { Store } from '@netlify/blobs';
+import { deleteSubscriber, normalEmail, readSubscriber, subscriberHash } from '../alerts/store.ts';
+import { addressHash } from '../delivery.ts';
+import { phoneKey } from '../retention.ts';
+import { deleteLead, keys, readLead, stamp } from '../store.ts';
+import { dropSummaries, eachLimit, loadSummaries, type Summary } from './summaries.ts';
+
+/**
+ * A person's request about their data (docs/product.md §Leads, the privacy page): everything the
+ * site holds about an e-mail address or a phone number, and its deletion. What is held:
+ *
+ * - leads whose e-mail or phone is theirs (found through the inbox's index), with their photos,
+ *   handling notes and index entries;
+ * - the receipt record of each of those addresses (a hash and a time, kept a day);
+ * - their alert subscriptions (the alerts store, keyed by the address's hash);
+ * - the mail log keeps no addresses (mail-log.ts): nothing of theirs is there.
+ *
+ * A deletion leaves a record without personal data: when, who asked for it in the inbox, and
+ * how many of each thing went,
+ *
+ *   inbox/deletions/<time>-<random>   { at, by, leads, photos, receipts, subscriptions }
+ */
+
+export interface PersonQuery {
+  email?: string;
+  phone?: string;
+}
+
+export interface Holdings {
+  leads: { id: string; receivedAt: string; form: string; department: string; photos: number }[];
+  photos: number;
+  receipts: number;
+  /** Alert subscriptions: one record per address, with its alerts. */
+  subscriptions: { alerts: number }[];
+  /** Mail log entries about them: always 0, the log keeps no addresses. */
+  mailLog: 0;
+}
+
+function matches(summary: Summary, email: string, phone: string): boolean {
+  return (Boolean(email) && normalEmail(summary.email) === email) || (phone.length === 10 && phoneKey(summary.phone) === phone);
+}
+
+/** The addresses involved: the one asked about and those of the matching leads. */
+async function gather(leadsStore: Store, alertsStore: Store, query: PersonQuery) {
+  const email = query.email ? normalEmail(query.email) : '';
+  const phone = query.phone ? phoneKey(query.phone) : '';
+  const summaries = (await loadSummaries(leadsStore)).filter((summary) => matches(summary, email, phone));
+  const leads: Holdings['leads'] = [];
+  const found: { id: string; receivedAt: string }[] = [];
+  await eachLimit(summaries, 8, async (summary) => {
+    const read = await readLead(leadsStore, summary.id).catch(() => null);
+    if (!read) return;
+    found.push({ id: read.lead.id, receivedAt: read.lead.receivedAt });
+    leads.push({ id: summary.id, receivedAt: read.lead.receivedAt, form: summary.form, department: summary.department, photos: read.lead.photos?.length ?? 0 });
+  });
+  leads.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
+  const addresses = [...new Set([...(email ? [email] : []), ...summaries.map((summary) => normalEmail(summary.email))])];
+  const receiptKeys: string[] = [];
+  const subscribers: { hash: string; alerts: number }[] = [];
+  for (const address of addresses) {
+    const receipt = keys.receipt(await addressHash(address));
+    if ((await leadsStore.get(receipt, { type: 'text' })) !== null) receiptKeys.push(receipt);
+    const hash = subscriberHash(address);
+    const subscriber = await readSubscriber(alertsStore, hash).catch(() => null);
+    if (subscriber) subscribers.push({ hash, alerts: subscriber.record.alerts.length });
+  }
+  return { leads, found, receiptKeys, subscribers };
+}
+
+export async function findPerson(leadsStore: Store, alertsStore: Store, query: PersonQuery): Promise<Holdings> {
+  const { leads, receiptKeys, subscribers } = await gather(leadsStore, alertsStore, query);
+  return {
+    leads,
+    photos: leads.reduce((sum, lead) => sum + lead.photos, 0),
+    receipts: receiptKeys.length,
+    subscriptions: subscribers.map(({ alerts }) => ({ alerts })),
+    mailLog: 0,
+  };
+}
+
+export interface DeletionRecord {
+  at: string;
+  by: string;
+  leads: number;
+  photos: number;
+  receipts: number;
+  subscriptions: number;
+}
+
+export const DELETIONS_PREFIX = 'inbox/deletions/';
+
+/** Deletes everything findPerson finds and records the deletion (counts only). */
+export async function deletePerson(leadsStore: Store, alertsStore: Store, query: PersonQuery, by: string, now = Date.now()): Promise<DeletionRecord> {
+  const { found, receiptKeys, subscribers } = await gather(leadsStore, alertsStore, query);
+  let photos = 0;
+  for (const lead of found) photos += (await deleteLead(leadsStore, lead)).photos;
+  await dropSummaries(
+    leadsStore,
+    found.map((lead) => ({ id: lead.id, at: Date.parse(lead.receivedAt) })),
+  );
+  await Promise.all(receiptKeys.map((key) => leadsStore.delete(key)));
+  for (const subscriber of subscribers) await deleteSubscriber(alertsStore, subscriber.hash);
+  const record: DeletionRecord = {
+    at: new Date(now).toISOString(),
+    by,
+    leads: found.length,
+    photos,
+    receipts: receiptKeys.length,
+    subscriptions: subscribers.length,
+  };
+  await leadsStore.setJSON(`${DELETIONS_PREFIX}${stamp(now)}-${crypto.randomUUID().slice(0, 8)}`, record);
+  return record;
+}
+
+/** The deletion records, newest first. */
+export async function deletionRecords(leadsStore: Store): Promise<DeletionRecord[]> {
+  const { blobs } = await leadsStore.list({ prefix: DELETIONS_PREFIX });
+  const records = await Promise.all(blobs.map((blob) => leadsStore.get(blob.key, { type: 'json' }) as Promise<DeletionRecord | null>));
+  return records.filter((record): record is DeletionRecord => record !== null).sort((a, b) => b.at.localeCompare(a.at));
+}

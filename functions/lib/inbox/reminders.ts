@@ -1,0 +1,104 @@
+import type { Store } from '@netlify/blobs';
+import { z } from 'zod';
+import { siteOrigin } from '../delivery.ts';
+import { leadsEnv, recipientsFor } from '../env.ts';
+import { interestLabel } from '../lead.ts';
+import { sendEmail } from '../mailer.ts';
+import { Pacer } from '../pacer.ts';
+import { parseMarker, readLead, stamp } from '../store.ts';
+import { changeHandling, readHandling } from './handling.ts';
+import { afterBusinessHours, LATE_BUSINESS_HOURS } from './promise.ts';
+import { putSummary, summarize } from './summaries.ts';
+
+/**
+ * The promise kept (docs/operations.md §The dealer's inbox): a lead still new after
+ * LEAD_REMINDER_HOURS business hours (default 2; 0 turns reminders off) sends one reminder to its
+ * department's inbox, through the provider's shared pace. Filing a lead leaves a marker named by
+ * the time it falls due,
+ *
+ *   inbox/due/<due time>-<lead id>
+ *
+ * so the scheduled run lists one prefix and, when nothing is due, does nothing else. A marker
+ * goes once its lead is answered, reminded or gone.
+ */
+
+export const DUE_PREFIX = 'inbox/due/';
+
+export function reminderHours(source: Record<string, string | undefined> = process.env): number {
+  const parsed = z.coerce
+    .number()
+    .min(0)
+    .max(72)
+    .safeParse(source.LEAD_REMINDER_HOURS?.trim() || LATE_BUSINESS_HOURS);
+  return parsed.success ? parsed.data : LATE_BUSINESS_HOURS;
+}
+
+/** The key of a lead's reminder marker (null when reminders are off). */
+export function dueKey(lead: { id: string; receivedAt: string }, hours = reminderHours()): string | null {
+  const at = Date.parse(lead.receivedAt);
+  if (!(hours > 0) || !Number.isFinite(at)) return null;
+  return `${DUE_PREFIX}${stamp(afterBusinessHours(at, hours))}-${lead.id}`;
+}
+
+export interface ReminderSummary {
+  due: number;
+  sent: number;
+  answered: number;
+  failed: number;
+}
+
+/** One run: reminds every lead due by `now` that is still new; a send that fails is tried again next run. */
+export async function sendReminders(store: Store, now = Date.now(), limitMs = 20_000): Promise<ReminderSummary> {
+  const { blobs } = await store.list({ prefix: DUE_PREFIX });
+  const due = blobs.flatMap(({ key }) => {
+    const marker = parseMarker(key, DUE_PREFIX.slice(0, -1));
+    return marker && marker.at <= now ? [{ key, ...marker }] : [];
+  });
+  const summary: ReminderSummary = { due: due.length, sent: 0, answered: 0, failed: 0 };
+  if (due.length === 0) return summary;
+  const env = leadsEnv();
+  const mail = env.ok ? env.mail : null;
+  const pacer = mail ? new Pacer(store, { ratePerSecond: mail.ratePerSecond, deadline: performance.now() + limitMs, timeoutMs: mail.timeoutMs }) : null;
+  const hours = reminderHours();
+  for (const entry of due) {
+    const [read, handling] = await Promise.all([readLead(store, entry.id).catch(() => null), readHandling(store, entry.id)]);
+    if (!read || handling.handling.status !== 'new' || handling.handling.reminderSentAt) {
+      await store.delete(entry.key);
+      summary.answered++;
+      continue;
+    }
+    if (!mail || !pacer) continue; // no e-mail set up: the marker waits
+    const slot = await pacer.take();
+    if (!slot) break;
+    const { lead } = read;
+    const department = interestLabel(lead.inquiry.interest);
+    const link = new URL(`/admin/leads#/lead/${encodeURIComponent(lead.id)}`, siteOrigin()).href;
+    const result = await sendEmail(
+      mail,
+      {
+        to: recipientsFor(mail, lead.inquiry.interest),
+        subject: `Reminder: a ${department} lead is still new after ${hours} business hours`,
+        text: [
+          `A ${department} lead from ${new Date(lead.receivedAt).toUTCString()} is still marked New in the inbox.`,
+          `The site promises an answer within 24 hours, typically within a few business hours.`,
+          '',
+          `Open it: ${link}`,
+        ].join('\n'),
+        idempotencyKey: `lead-${lead.id}-reminder`,
+      },
+      slot.timeoutMs,
+    );
+    if (result.status === 'failed') {
+      summary.failed++;
+      continue;
+    }
+    const changed = await changeHandling(store, lead.id, { kind: 'reminded' }, 'site', now);
+    if (changed.ok) {
+      const summaryEntry = summarize(lead, changed.handling);
+      await putSummary(store, lead.id, summaryEntry.at, summaryEntry);
+    }
+    await store.delete(entry.key);
+    summary.sent++;
+  }
+  return summary;
+}

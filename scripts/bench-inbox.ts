@@ -1,0 +1,108 @@
+// `npm run bench:inbox [-- 10000]`: the dealer's inbox with that many leads (default 10,000) in a
+// local Blobs sandbox (the server `netlify serve` runs, in a temporary folder). It files the leads
+// as the intake stores them (the lead and its received/ marker), then times the real API function
+// (signed in with the local sign-in): the first list, which builds the index; the list again; a
+// search; a filter; one lead. Prints milliseconds, medians of RUNS runs (default 5).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import adminLeads from '../functions/admin-leads.ts';
+import { LOCAL_TOKEN } from '../functions/lib/inbox/auth.ts';
+import { eachLimit } from '../functions/lib/inbox/summaries.ts';
+import type { Lead } from '../functions/lib/lead.ts';
+import { keys, STORE_NAME } from '../functions/lib/store.ts';
+
+const count = Number(process.argv[2] ?? 10_000);
+const runs = Math.max(1, Number(process.env.RUNS ?? 5));
+if (!Number.isInteger(count) || count < 1) {
+  console.error('usage: npm run bench:inbox [-- <leads>]');
+  process.exit(2);
+}
+
+const directory = await mkdtemp(join(tmpdir(), 'inbox-bench-'));
+const server = new BlobsServer({ directory, token: 'bench' });
+const { port } = await server.start();
+const url = `http://127.0.0.1:${port}`;
+process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: 'bench', token: 'bench' })).toString('base64');
+process.env.NETLIFY_LOCAL = 'true';
+const store = getStore({ name: STORE_NAME, consistency: 'strong' });
+
+const INTERESTS = ['sales', 'service', 'parts', 'general', 'rentals'] as const;
+const FORMS = ['contact', 'trade-in', 'service', 'parts', 'unit-question'] as const;
+const now = Date.now();
+
+function lead(n: number): Lead {
+  const receivedAt = new Date(now - n * 37 * 60_000).toISOString(); // one every 37 minutes: some 8 months
+  return {
+    id: crypto.randomUUID(),
+    receivedAt,
+    status: 'sent',
+    inquiry: {
+      firstName: `First${n}`,
+      lastName: `Last${n}`,
+      email: `person${n}@example.com`,
+      phone: `(609) 555-${String(n % 10_000).padStart(4, '0')}`,
+      interest: INTERESTS[n % INTERESTS.length] ?? 'sales',
+      message: 'Is the six-seat model available for a test drive on Saturday? '.repeat(3),
+    },
+    source: { channel: 'json', page: '/contact', utm: {} },
+    delivery: { attempts: 1, sentAt: receivedAt },
+    form: FORMS[n % FORMS.length] ?? 'contact',
+  };
+}
+
+const time = async (task: () => Promise<unknown>) => {
+  const start = performance.now();
+  await task();
+  return performance.now() - start;
+};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function call(path: string): Promise<Record<string, unknown>> {
+  const request = new Request(new URL(path, 'http://localhost'), { headers: { authorization: `Bearer ${LOCAL_TOKEN}` } });
+  const id = new URL(path, 'http://localhost').pathname.split('/')[4];
+  const response = await adminLeads(request, { ip: '127.0.0.1', params: id ? { id } : {} });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+try {
+  const filing = await time(() =>
+    eachLimit(
+      Array.from({ length: count }, (_, n) => n),
+      32,
+      async (n) => {
+        const record = lead(n);
+        await Promise.all([store.setJSON(keys.lead(record.id), record), store.set(keys.received(record), '')]);
+      },
+    ),
+  );
+  console.log(`${count} leads filed in the sandbox in ${(filing / 1000).toFixed(1)} s`);
+
+  const first = await time(() => call('/api/admin/leads'));
+  const rows: [string, number][] = [['first list (builds the index)', first]];
+  const measure = async (label: string, path: string) => {
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      // The rate limit counts every request; a benchmark is not a person at a phone.
+      await Promise.all((await store.list({ prefix: 'rate/' })).blobs.map((blob) => store.delete(blob.key)));
+      times.push(await time(() => call(path)));
+    }
+    rows.push([label, median(times)]);
+  };
+  const some = (await call('/api/admin/leads?page=3')).leads as { id: string }[];
+  await measure('list, page 1', '/api/admin/leads');
+  await measure('list, page 200', '/api/admin/leads?page=200');
+  await measure('search by name', '/api/admin/leads?q=first4242');
+  await measure('search by phone', '/api/admin/leads?q=555-4242');
+  await measure('filter by department and form', '/api/admin/leads?department=service&form=service');
+  await measure('one lead', `/api/admin/leads/${some[0]?.id ?? ''}`);
+  const months = (await store.list({ prefix: 'inbox/index/' })).blobs.length;
+  console.log(`\nThe inbox at ${count} leads (index: ${months} month blobs; medians of ${runs} runs, ms):`);
+  for (const [label, ms] of rows) console.log(`  ${label.padEnd(32)} ${ms.toFixed(0).padStart(6)}`);
+} finally {
+  await server.stop();
+  await rm(directory, { recursive: true, force: true });
+}

@@ -1,0 +1,126 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import adminExport from '../../functions/admin-export.ts';
+import adminLeads from '../../functions/admin-leads.ts';
+import adminPrivacy from '../../functions/admin-privacy.ts';
+import { alertsStore } from '../../functions/lib/alerts/store.ts';
+import { requestAlert } from '../../functions/lib/alerts/subscriptions.ts';
+import { addressHash } from '../../functions/lib/delivery.ts';
+import { clearAccessCache } from '../../functions/lib/github/permissions.ts';
+import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
+import { keys } from '../../functions/lib/store.ts';
+import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+
+/**
+ * A person's privacy request and the CSV export in the inbox (docs/operations.md §The dealer's
+ * inbox), through the real functions and the Blobs sandbox, signed in with the local sign-in.
+ */
+
+let blobs: Blobs;
+const contact = new Client();
+
+beforeAll(async () => {
+  blobs = await startBlobs();
+});
+
+afterAll(async () => {
+  delete process.env.NETLIFY_LOCAL;
+  await blobs.stop();
+});
+
+beforeEach(async () => {
+  await Promise.all([blobs.store.deleteAll(), alertsStore().deleteAll()]);
+  clearAccessCache();
+  configureMail(null);
+  for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT']) delete process.env[name];
+  process.env.NETLIFY_LOCAL = 'true';
+});
+
+afterEach(() => contact.settle());
+
+type Handler = (request: Request, context: { ip: string }) => Promise<Response>;
+
+async function call(handler: Handler, path: string, body?: unknown) {
+  const request = new Request(new URL(path, 'http://localhost'), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${LOCAL_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return handler(request, { ip: '127.0.0.1' });
+}
+
+async function fileLead(person: { [Field in keyof typeof VALID]?: string }): Promise<string> {
+  const response = await contact.post({ ...VALID, ...person });
+  expect(response.status).toBe(200);
+  await contact.settle();
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('a privacy request', () => {
+  it('finds leads, receipts and alert subscriptions by e-mail or by phone, deletes them after confirmation, and records the deletion without personal data', async () => {
+    await fileLead({ email: 'Pat@Example.com', phone: '(609) 555-0142' });
+    await fileLead({ email: 'pat.work@example.com', phone: '609.555.0142' });
+    const other = await fileLead({ email: 'someone@example.com', phone: '(609) 555-0199' });
+    await blobs.store.setJSON(keys.receipt(await addressHash('pat@example.com')), { at: new Date().toISOString(), leadId: 'x' });
+    await requestAlert(alertsStore(), 'pat@example.com', { kind: 'price', unit: 'some-unit' }, 'Price drop');
+
+    const byPhone = (await (await call(adminPrivacy, '/api/admin/privacy', { action: 'find', phone: '+1 609 555 0142' })).json()) as Record<string, any>;
+    expect(byPhone.leads).toHaveLength(2);
+    expect(byPhone.receipts).toBe(1);
+    expect(byPhone.subscriptions).toEqual([{ alerts: 1 }]);
+    expect(byPhone.mailLog).toBe(0);
+    const byEmail = (await (await call(adminPrivacy, '/api/admin/privacy', { action: 'find', email: 'PAT@example.com ' })).json()) as Record<string, any>;
+    expect(byEmail.leads).toHaveLength(1);
+
+    const unconfirmed = await call(adminPrivacy, '/api/admin/privacy', { action: 'delete', phone: '609 555 0142' });
+    expect(unconfirmed.status).toBe(400);
+    expect((await call(adminLeads, '/api/admin/leads').then((r) => r.json())) as Record<string, any>).toMatchObject({ total: 3 });
+
+    const deleted = (await (await call(adminPrivacy, '/api/admin/privacy', { action: 'delete', phone: '609 555 0142', confirm: true })).json()) as Record<
+      string,
+      any
+    >;
+    expect(deleted.deleted).toMatchObject({ by: 'local', leads: 2, photos: 0, receipts: 1, subscriptions: 1 });
+    const list = (await (await call(adminLeads, '/api/admin/leads')).json()) as Record<string, any>;
+    expect(list.leads.map((lead: { id: string }) => lead.id)).toEqual([other]);
+    const again = (await (await call(adminPrivacy, '/api/admin/privacy', { action: 'find', phone: '609 555 0142' })).json()) as Record<string, any>;
+    expect(again).toMatchObject({ leads: [], receipts: 0, subscriptions: [] });
+
+    const records = (await (await call(adminPrivacy, '/api/admin/privacy')).json()) as Record<string, any>;
+    expect(records.deletions).toHaveLength(1);
+    const everything = JSON.stringify(
+      await Promise.all((await blobs.store.list({ prefix: 'inbox/' })).blobs.map((blob) => blobs.store.get(blob.key, { type: 'text' }))),
+    );
+    expect(everything.toLowerCase()).not.toContain('pat@example.com');
+    expect(everything).not.toContain('555-0142');
+  });
+
+  it('a request without one clear e-mail or phone is refused with a reason', async () => {
+    for (const body of [
+      { action: 'find' },
+      { action: 'find', email: 'a@b.co', phone: '6095550100' },
+      { action: 'find', email: 'nope' },
+      { action: 'find', phone: '12' },
+    ]) {
+      const answer = await call(adminPrivacy, '/api/admin/privacy', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(((await answer.json()) as { error: string }).error).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('the CSV export', () => {
+  it('gives the leads of the days asked for, with a header row', async () => {
+    await fileLead({ firstName: 'Quinn' });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+    const answer = await call(adminExport, `/api/admin/export?from=${today}&to=${today}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('text/csv');
+    const csv = await answer.text();
+    expect(csv.split('\r\n')[0]).toMatch(/^receivedAt,status,firstName/);
+    expect(csv).toContain('"Quinn"');
+    const empty = await (await call(adminExport, '/api/admin/export?from=2001-01-01&to=2001-01-31')).text();
+    expect(empty.trim().split('\r\n')).toHaveLength(1);
+    expect((await call(adminExport, '/api/admin/export?from=2026-02-01&to=2026-01-01')).status).toBe(400);
+    expect((await call(adminExport, '/api/admin/export?from=june')).status).toBe(400);
+  });
+});
