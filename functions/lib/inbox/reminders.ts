@@ -4,6 +4,9 @@ import { siteOrigin } from '../delivery.ts';
 import { leadsEnv, recipientsFor } from '../env.ts';
 import { interestLabel } from '../lead.ts';
 import { sendEmail } from '../mailer.ts';
+import { roomForOtherMail } from '../mail-quota.ts';
+import { storeOfLead } from '../stores/lead-store.ts';
+import { storeInbox } from '../../../src/lib/stores/stores.ts';
 import { Pacer } from '../pacer.ts';
 import { parseMarker, readLead, stamp } from '../store.ts';
 import { changeHandling, readHandling } from './handling.ts';
@@ -68,15 +71,19 @@ export async function sendReminders(store: Store, now = Date.now(), limitMs = 20
       continue;
     }
     if (!mail || !pacer) continue; // no e-mail set up: the marker waits
+    const { lead } = read;
+    // The department's inbox of the lead's store, as the lead itself went (lib/delivery.ts).
+    const to = recipientsFor(mail, lead.inquiry.interest, storeInbox(storeOfLead(lead), lead.inquiry.interest));
+    // A reminder is a notice to the dealer: it keeps to the room the leads' reserve leaves (lib/mail-quota.ts).
+    if (!(await roomForOtherMail(to.length, now))) break;
     const slot = await pacer.take();
     if (!slot) break;
-    const { lead } = read;
     const department = interestLabel(lead.inquiry.interest);
     const link = new URL(`/admin/leads#/lead/${encodeURIComponent(lead.id)}`, siteOrigin()).href;
     const result = await sendEmail(
       mail,
       {
-        to: recipientsFor(mail, lead.inquiry.interest),
+        to,
         subject: `Reminder: a ${department} lead is still new after ${hours} business hours`,
         text: [
           `A ${department} lead from ${new Date(lead.receivedAt).toUTCString()} is still marked New in the inbox.`,
