@@ -1,12 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { sendReminders } from './lib/inbox/reminders.ts';
+import { scheduledOnly } from './lib/invocation-guard.ts';
 import { leadsStore } from './lib/store.ts';
 
 /**
  * Every 10 minutes: reminds a department of a lead still new past the promise's business hours
  * (lib/inbox/reminders.ts). Nothing due: one listing, nothing more. Logs counts only.
  */
-export default async function leadReminders(_request?: Request): Promise<Response> {
+export default async function leadReminders(request?: Request): Promise<Response> {
+  const refused = await scheduledOnly(request);
+  if (refused) return refused;
   const summary = await sendReminders(leadsStore());
   if (summary.sent || summary.failed) console.info(`[inbox] Reminder run: ${JSON.stringify(summary)}`);
   return Response.json(summary, { headers: { 'Cache-Control': 'no-store' } });

@@ -1,17 +1,26 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import dailyRebuild from '../../functions/daily-rebuild.ts';
 import deploySucceeded from '../../functions/deploy-succeeded.ts';
 import { scheduledInvocation, scheduledOnly } from '../../functions/lib/invocation-guard.ts';
-import pruneAlertsJob from '../../functions/prune-alerts.ts';
-import pruneLeads from '../../functions/prune-leads.ts';
-import retryLeads from '../../functions/retry-leads.ts';
-import sendAlerts from '../../functions/send-alerts.ts';
 
 /**
  * The jobs and the deploy event are not for visitors: a visitor's request is refused before
  * anything is read or written (these run without a Blobs sandbox: a job that ran would fail).
+ * Every function of functions/ with a schedule is a job here, so a new job is covered by itself.
  */
-const JOBS = { 'retry-leads': retryLeads, 'send-alerts': sendAlerts, 'prune-leads': pruneLeads, 'prune-alerts': pruneAlertsJob, 'daily-rebuild': dailyRebuild };
+type Job = (request: Request) => Promise<Response>;
+const functionsDir = new URL('../../functions/', import.meta.url);
+const JOBS: Record<string, Job> = {};
+for (const file of readdirSync(functionsDir).filter((name) => name.endsWith('.ts'))) {
+  const module = (await import(new URL(file, functionsDir).href)) as { default: Job; config?: { schedule?: string } };
+  if (module.config?.schedule) JOBS[file.replace(/\.ts$/, '')] = module.default;
+}
+
+it('finds every scheduled function of the site', () => {
+  expect(Object.keys(JOBS).sort()).toEqual(
+    ['daily-rebuild', 'import-lot', 'lead-reminders', 'prune-alerts', 'prune-leads', 'publisher', 'retry-leads', 'send-alerts'].sort(),
+  );
+});
 const url = (name: string) => `http://localhost/.netlify/functions/${name}`;
 
 const VISITORS: [string, (name: string) => Request][] = [
@@ -49,7 +58,7 @@ describe('scheduled jobs refuse a visitor', () => {
         request.headers.set('x-nf-client-connection-ip', ip);
         return request;
       };
-      expect((await retryLeads(from('192.168.1.20'))).status).toBe(404);
+      expect((await JOBS['retry-leads']!(from('192.168.1.20'))).status).toBe(404);
       expect(await scheduledOnly(scheduledInvocation())).not.toBeNull();
       expect(await scheduledOnly(from('127.0.0.1'))).toBeNull();
     } finally {
