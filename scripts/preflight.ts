@@ -107,7 +107,8 @@ export function preflight(needs: ReadonlySet<Need>, machine: Machine = thisMachi
   const canInstall = machine.root && machine.apt && !(process.env.HEADLESS_CHROMIUM_PATH && missing.some((r) => r.need === 'browser'));
   if (canInstall) {
     const packages = missing.flatMap((r) => r.packages);
-    console.log(`Installing ${missing.map((r) => r.what()).join(' and ')} with apt-get (${packages.join(', ')}; once, about a minute)`);
+    console.log(`Installing ${missing.map((r) => r.what()).join(' and ')} with apt-get (${packages.join(', ')}; once, a few minutes)`);
+    const started = performance.now();
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     for (const args of [
       ['update', '-qq'],
@@ -120,7 +121,10 @@ export function preflight(needs: ReadonlySet<Need>, machine: Machine = thisMachi
       }
     }
     missing = missing.filter((r) => !r.present());
-    if (missing.length === 0) return true;
+    if (missing.length === 0) {
+      console.log(`Installed in ${Math.round((performance.now() - started) / 1000)} s.`);
+      return true;
+    }
   }
   console.error(missingLine(missing, machine));
   return false;
