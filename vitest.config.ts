@@ -9,5 +9,9 @@ export default defineConfig({
     // Three at a time on a 2-core machine: most of these tests wait on local servers (Blobs, the
     // mail recorder, a netlify build). 103 s with one, 58 s with two, 46-51 s with three, 56 s with four.
     maxWorkers: 3,
+    // Guards against a hang, not speed checks: on a busy 2-core machine (load average 30) tests of
+    // the real handlers took several times their quiet time, past vitest's 5 s and 10 s defaults.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -10,8 +10,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * in less than half the CPU time of the full browser; the full browser where it is not
  * installed. Lighthouse (`npm run perf`) keeps the full browser that visitors run.
  */
-export const HEADLESS_CHROMIUM_PATH =
+export const headlessChromiumPath = () =>
   process.env.HEADLESS_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM_PATH);
+export const HEADLESS_CHROMIUM_PATH = headlessChromiumPath();
 
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',

@@ -6,11 +6,14 @@
  *   npm test -- unit e2e     only the named stages, in the order below
  *
  * Adding a stage is one line in STAGES. A stage is any command; `env` is added to its environment.
+ * Before any stage, the system tools the chosen stages need (a headless Chromium, Java) are
+ * checked and, as root on Debian, installed (scripts/preflight.ts).
  * The stages that test the served site share one server of the build (scripts/served-site.ts),
  * started in the background once the build is there, so its start-up overlaps the unit tests.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { preflight, type Need } from './preflight.ts';
 import { startServedSite, type ServedSite } from './served-site.ts';
 
 export interface Stage {
@@ -21,21 +24,23 @@ export interface Stage {
   served?: string;
   /** Runs at the same time as the stage before it, its output lines marked with its name. */
   alongside?: boolean;
+  /** System tools it needs, checked (and installed where possible) before any stage runs: scripts/preflight.ts. */
+  needs?: readonly Need[];
 }
 
 export const STAGES: readonly Stage[] = [
   { name: 'check', command: 'npm run check' },
   { name: 'build', command: 'npm run build' },
   { name: 'unit', command: 'npm run test:unit' },
-  { name: 'budget', command: 'npm run budget', served: 'BASE_URL' },
+  { name: 'budget', command: 'npm run budget', served: 'BASE_URL', needs: ['browser'] },
   // The W3C Nu Html Checker, Google's structured-data rules and pa11y over every sitemap page.
-  { name: 'validate', command: 'npm run validate', served: 'BASE_URL' },
-  { name: 'e2e', command: 'npm run test:e2e', served: 'E2E_BASE_URL' },
+  { name: 'validate', command: 'npm run validate', served: 'BASE_URL', needs: ['browser', 'java'] },
+  { name: 'e2e', command: 'npm run test:e2e', served: 'E2E_BASE_URL', needs: ['browser'] },
   // Copies of the site, each built and served on its own: one with generated raster photos, one
   // with its lot grown to 100 units. Both mostly wait on their servers, so they run side by side.
-  { name: 'photos', command: 'npm run test:photos' },
-  { name: 'lot', command: 'npm run test:lot', alongside: true },
-  { name: 'stores', command: 'npm run test:stores', alongside: true },
+  { name: 'photos', command: 'npm run test:photos', needs: ['browser'] },
+  { name: 'lot', command: 'npm run test:lot', alongside: true, needs: ['browser'] },
+  { name: 'stores', command: 'npm run test:stores', alongside: true, needs: ['browser', 'java'] },
 ];
 
 export interface StageTime {
@@ -143,6 +148,8 @@ if (import.meta.main) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(2);
   }
+  // Before any stage: the browser and Java the chosen stages need, installed where this can be done.
+  if (!preflight(new Set(stages.flatMap((s) => s.needs ?? [])))) process.exit(1);
   const times = new Map<Stage, StageTime>(stages.map((s) => [s, { name: s.name, status: 'not run', wallSeconds: 0, cpuSeconds: undefined }]));
   const started = performance.now();
   // The served build: started once the build is there (at once when this run does not build),

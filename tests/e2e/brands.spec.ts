@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { beyondIslandRuntime, expect, test } from './fixtures.ts';
+import { beyondIslandRuntime, expect, idleWorkDone, test } from './fixtures.ts';
 
 interface ApiVehicle {
   id: string;
@@ -20,7 +20,7 @@ async function scriptsOnLoad(page: Page, path: string): Promise<string[]> {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await idleWorkDone(page);
   // Only the island runtime, when the page is idle (Astro's, not React) is allowed.
   return beyondIslandRuntime(scripts);
 }

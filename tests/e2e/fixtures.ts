@@ -116,3 +116,26 @@ export const beyondIslandRuntime = (urls: readonly string[]) =>
   urls.filter((url) => ![ISLAND_RUNTIME, PAGE_EVENTS].some((pattern) => pattern.test(new URL(url, 'http://x').pathname)));
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/**
+ * Resolves once the page has done what it does when it is idle (src/first-paint/page-loader.ts),
+ * however long the browser took to find idle time: the whole stylesheet applied, the island
+ * runtime started where the page has islands, the page's own modules fetched, and every island
+ * that hydrates when idle hydrated. What a test then sees fetched is all the idle page fetches;
+ * waiting for the network to go quiet instead can come before the idle callback on a busy machine.
+ */
+export async function idleWorkDone(page: Page) {
+  await page.waitForFunction(() => {
+    const loader = document.querySelector<HTMLScriptElement>('script[data-stylesheet]');
+    if (document.readyState !== 'complete' || !loader) return document.readyState === 'complete';
+    const path = (url: string) => new URL(url, location.href).pathname;
+    const { stylesheet, runtime, modules } = loader.dataset;
+    const fetched = new Set(performance.getEntriesByType('resource').map((entry) => path(entry.name)));
+    const styled =
+      !stylesheet || [...document.styleSheets].some((sheet) => sheet.href !== null && path(sheet.href) === path(stylesheet) && sheet.cssRules.length > 0);
+    const started = !runtime || customElements.get('astro-island') !== undefined;
+    const modulesFetched = (modules ?? '').split(' ').every((src) => !src || fetched.has(path(src)));
+    const idleHydrated = ![...document.querySelectorAll('astro-island[ssr]')].some((island) => (island.getAttribute('opts') ?? '').includes('"idle"'));
+    return styled && started && modulesFetched && idleHydrated;
+  });
+}

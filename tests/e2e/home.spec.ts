@@ -1,4 +1,4 @@
-import { beyondIslandRuntime, expect, PAGE_EVENTS, test } from './fixtures.ts';
+import { beyondIslandRuntime, expect, idleWorkDone, PAGE_EVENTS, test } from './fixtures.ts';
 
 test.describe('home page', () => {
   test('shows every section of the home page and passes axe', async ({ page, axe }) => {
@@ -64,7 +64,7 @@ test.describe('home page', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await idleWorkDone(page);
     // Only the island runtime and the analytics events, when the page is idle: React and the menu wait for a touch.
     expect(beyondIslandRuntime(scripts)).toEqual([]);
     expect(scripts.filter((path) => !PAGE_EVENTS.test(path)).length).toBeLessThanOrEqual(1);

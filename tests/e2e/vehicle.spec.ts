@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { INLINE_SVG_MAX_BYTES } from '../../src/lib/data/image-files.ts';
 import { svgDataUri } from '../../src/lib/inline-svg.ts';
-import { beyondIslandRuntime, expect, test } from './fixtures.ts';
+import { beyondIslandRuntime, expect, idleWorkDone, test } from './fixtures.ts';
 
 interface ApiVehicle {
   id: string;
@@ -137,7 +137,7 @@ test.describe('vehicle page', () => {
       if (r.resourceType() === 'script') scripts.push(r.url());
     });
     await page.goto(`/vehicles/${(await lot(request))[0]!.id}`);
-    await page.waitForLoadState('networkidle');
+    await idleWorkDone(page);
     // Only the island runtime and the analytics events, when the page is idle (Astro's, not React).
     expect(beyondIslandRuntime(scripts)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PHOTO_FIXTURES, PHOTO_UNIT } from '../../scripts/photo-site.ts';
 import { IMAGE_BUDGET_375, imageWeight, kb } from '../../scripts/image-weight.ts';
-import { expect, test } from '../e2e/fixtures.ts';
+import { expect, idleWorkDone, test } from '../e2e/fixtures.ts';
 
 const UNIT_PAGE = `/vehicles/${PHOTO_UNIT}`;
 const PHOTO_COUNT = 5;
@@ -70,7 +70,8 @@ test.describe('photos at first view', () => {
         if (request.url().includes(`url=${encoded(photo)}`)) photoRequests.push(request.url());
       });
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      // Loaded, styled by the whole stylesheet and with its idle islands live: every shift the page makes by itself has happened.
+      await idleWorkDone(page);
       // Decorative hero art is shown from 640 px (docs/product.md §Speed): narrower, the home page
       // fetches no hero photo and its heading is the largest paint.
       if (path === '/' && (page.viewportSize()?.width ?? 1280) < 640) {

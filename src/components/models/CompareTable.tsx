@@ -20,7 +20,7 @@ const MIN_WIDTH: Record<number, string> = { 3: 'min-w-[30rem]', 4: 'min-w-[38rem
 export default function CompareTable({ models }: Props) {
   const caption = `Comparing ${listNames(models.map((m) => m.name))}`;
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className={`w-full table-fixed border-collapse text-left ${MIN_WIDTH[models.length] ?? ''}`}>
         <caption className="sr-only">{caption}</caption>
         <colgroup>
