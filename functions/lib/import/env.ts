@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * What the scheduled import needs from the environment (listed in .env.example): a GitHub token
- * that may write the site's repository, the repository and branch the site is built from, and the
+ * that may write the site's repository, the repository and branch the site is built from (else
+ * ADMIN_REPO and ADMIN_BRANCH, like the publisher), and the
  * DMS's API key when the feed is a DMS. Checked by zod on first use, with a per-field error.
  */
 const blankIsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -25,7 +26,12 @@ const schema = z.object({
 export type ImportEnv = { ok: true; value: z.infer<typeof schema> } | { ok: false; error: string };
 
 export function importEnv(source: Record<string, string | undefined> = process.env): ImportEnv {
-  const parsed = schema.safeParse(source);
+  // The repository and branch fall back to the admin's, as the publisher's do (lib/publishing/env.ts).
+  const parsed = schema.safeParse({
+    ...source,
+    GITHUB_REPOSITORY: source.GITHUB_REPOSITORY?.trim() || source.ADMIN_REPO,
+    GITHUB_BRANCH: source.GITHUB_BRANCH?.trim() || source.ADMIN_BRANCH,
+  });
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, error: parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ') };
 }
