@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { CONTROL, isField, isHeldTap, nextTask, noteEntries, whenIdle, whenTypingRests, type Field } from './controls.ts';
+import { CONTROL, NATIVE, isField, isHeldTap, nextTask, noteEntries, whenIdle, whenTypingRests, type Field } from './controls.ts';
 
 /** When an island hydrates besides its first interaction (the value of `client:interaction`). */
 export type HydrateWhen = 'interaction' | 'idle' | 'visible';
@@ -144,7 +144,8 @@ noteEntries();
  * island scrolls into view after the page has loaded. Its server-rendered HTML works until then.
  *
  * Nothing the visitor does first is lost while the island loads (docs/product.md §Speed):
- * - pointing at, touching or focusing the island starts loading it;
+ * - pointing at or touching a button of the island starts it at once; focusing or typing into
+ *   its fields puts it first in line, to start once the typing rests (its fields are native until then);
  * - a tap on a button is held and replayed on the same control once the component is live (or
  *   once loading failed, so the page's own behaviour still happens);
  * - links and submit buttons act natively: a form submitted before hydration posts as it does
@@ -154,6 +155,33 @@ noteEntries();
  *   `hydrate()` has returned) is handed to the live component as a change, even when React's
  *   first re-render has put its own initial state back into the field.
  */
+/**
+ * What reaches React while it hydrates in its transition, before it has bound the fields, makes it
+ * hydrate the whole island at once, in one long task the event waits for (0.5 s for the
+ * reservation form at 4× slowdown). Typed text and taps on fields need nothing from React then:
+ * the directive keeps them and hands them over (`announce`). A press on a link or a submit button
+ * still reaches React (a form sent then is checked by the component).
+ */
+const KEPT_FROM_REACT = [
+  'keydown',
+  'keypress',
+  'keyup',
+  'beforeinput',
+  'input',
+  'change',
+  'compositionstart',
+  'compositionend',
+  'focusin',
+  'focusout',
+  'pointerdown',
+  'pointerup',
+  'mousedown',
+  'mouseup',
+  'touchstart',
+  'touchend',
+  'click',
+] as const;
+
 const interaction: ClientDirective = (load, options, el) => {
   const when = hydrateWhen(options.value);
   const entries = new Map<Field, Entry>();
@@ -164,6 +192,8 @@ const interaction: ClientDirective = (load, options, el) => {
   const live = new Promise<void>((resolve) => (markLive = resolve));
   let queued: Job | undefined;
   const replayed = new WeakSet<Event>();
+  /** From `hydrate()` until React has bound the fields: events are kept from React (KEPT_FROM_REACT). */
+  let inTransition = false;
 
   /** A field, its label, or focus: the visitor is about to type, which the server HTML takes natively. */
   const typing = (event: Event) =>
@@ -194,7 +224,15 @@ const interaction: ClientDirective = (load, options, el) => {
     void start('now').then(replay);
   };
 
+  const keepFromReact = (event: Event) => {
+    if (!inTransition || replayed.has(event)) return;
+    if (event.target instanceof Element && event.target.closest(NATIVE)) return;
+    event.stopImmediatePropagation();
+  };
+
   const stopListening = () => {
+    inTransition = false;
+    for (const type of KEPT_FROM_REACT) el.removeEventListener(type, keepFromReact, true);
     for (const type of WARM_UP) el.removeEventListener(type, onWarmUp);
     el.removeEventListener('click', onClick, true);
     el.removeEventListener('input', onChange, true);
@@ -234,6 +272,7 @@ const interaction: ClientDirective = (load, options, el) => {
         const hydrate = await load();
         if (inTurn) await nextTask();
         await typingRests(el);
+        inTransition = true;
         await hydrate();
       } catch {
         // The island's script did not load: its server-rendered HTML goes on working.
@@ -266,6 +305,8 @@ const interaction: ClientDirective = (load, options, el) => {
   el.addEventListener('click', onClick, true);
   el.addEventListener('input', onChange, true);
   el.addEventListener('change', onChange, true);
+  // After the directive's own listeners, before React's (which hydration adds on this element).
+  for (const type of KEPT_FROM_REACT) el.addEventListener(type, keepFromReact, true);
 
   if (entries.size > 0) void start(Turn.Touched);
   if (when === 'idle') whenIdle(() => void start(inView(el) ? Turn.InView : Turn.Later));
