@@ -268,10 +268,12 @@ const interaction: ClientDirective = (load, options, el) => {
   const begin = (inTurn: boolean): Promise<void> =>
     (hydrating ??= (async () => {
       try {
-        if (inTurn) await typingRests();
+        // An island without fields (the toasts) is small and comes after React has run for a form: it does not wait for typing to rest.
+        const typedInto = el.querySelector('input, select, textarea') !== null;
+        if (inTurn && typedInto) await typingRests();
         const hydrate = await load();
         if (inTurn) await nextTask();
-        await typingRests(el);
+        if (typedInto) await typingRests(el);
         inTransition = true;
         await hydrate();
       } catch {
