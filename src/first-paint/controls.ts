@@ -43,9 +43,9 @@ export function whenIdle(then: () => void) {
 export const TYPING_PAUSE_MS = 400;
 
 /**
- * When the visitor last pressed a key or changed a field anywhere on the page, kept where both
- * bundles that read it (the page loader, and the directive in the island runtime) find it: the
- * loader starts noting at the first byte of the page, the directive reads what it noted.
+ * When the visitor last pressed a key or changed a field anywhere on the page, noted from the
+ * moment the island runtime runs (the page loader stays as small as it is: it travels in every
+ * page's first flight). A visitor already in a field then counts as typing.
  */
 const LAST_ENTRY = Symbol.for('first-paint.last-entry');
 type Noted = typeof globalThis & { [LAST_ENTRY]?: number };
@@ -54,7 +54,7 @@ type Noted = typeof globalThis & { [LAST_ENTRY]?: number };
 export function noteEntries() {
   const noted = globalThis as Noted;
   if (noted[LAST_ENTRY] !== undefined) return;
-  noted[LAST_ENTRY] = -Infinity;
+  noted[LAST_ENTRY] = isField(document.activeElement) ? performance.now() : -Infinity;
   const note = () => {
     noted[LAST_ENTRY] = performance.now();
   };

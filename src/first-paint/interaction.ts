@@ -198,7 +198,9 @@ const interaction: ClientDirective = (load, options, el) => {
   /** A field, its label, or focus: the visitor is about to type, which the server HTML takes natively. */
   const typing = (event: Event) =>
     event.type === 'focusin' || isField(event.target) || (event.target instanceof Element && event.target.closest('label') !== null);
-  const onWarmUp = (event: Event) => void start(typing(event) ? Turn.Touched : 'now');
+  // The page loader passes on a warm-up from before the runtime as a pointerenter: a visitor now in a field is typing.
+  const inField = () => el.contains(document.activeElement) && isField(document.activeElement);
+  const onWarmUp = (event: Event) => void start(typing(event) || inField() ? Turn.Touched : 'now');
   const onChange = (event: Event) => {
     if (isField(event.target)) entries.set(event.target, entryOf(event.target));
     void start(Turn.Touched);
@@ -225,8 +227,9 @@ const interaction: ClientDirective = (load, options, el) => {
   };
 
   const keepFromReact = (event: Event) => {
-    if (!inTransition || replayed.has(event)) return;
-    if (event.target instanceof Element && event.target.closest(NATIVE)) return;
+    if (!inTransition || replayed.has(event) || !(event.target instanceof Element)) return;
+    // Links and submit buttons, and what React has bound already, are React's.
+    if (event.target.closest(NATIVE) || isBound(event.target.closest(CONTROL) ?? event.target)) return;
     event.stopImmediatePropagation();
   };
 

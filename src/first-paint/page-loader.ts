@@ -1,4 +1,4 @@
-import { CONTROL, isField, isHeldTap, nextTask, noteEntries, whenIdle, whenTypingRests } from './controls.ts';
+import { CONTROL, isHeldTap, whenIdle } from './controls.ts';
 
 /**
  * Every page's one inline script (docs/product.md §Speed, docs/decisions/first-flight-pages.md),
@@ -14,14 +14,7 @@ import { CONTROL, isField, isHeldTap, nextTask, noteEntries, whenIdle, whenTypin
  * island's button is held and replayed on the same control afterwards, where the directive takes
  * it over until React is live; links and submit buttons act natively, as without JavaScript.
  * What is typed meanwhile stays in the fields, where the directive finds it (./interaction.ts).
- *
- * Typing into a native field needs none of it, and a keystroke that lands on a long task waits
- * for it: so the whole stylesheet (whose arrival restyles the page) waits until the visitor's
- * typing rests, unless a tap needs it now, and at idle the stylesheet and the runtime go out in
- * tasks of their own (docs/decisions/islands-between-keystrokes.md).
  */
-
-noteEntries();
 
 const script = document.currentScript as HTMLScriptElement | null;
 const stylesheet = script?.dataset.stylesheet;
@@ -30,15 +23,8 @@ const runtime = script?.dataset.runtime;
 const modules = script?.dataset.modules?.split(' ').filter(Boolean) ?? [];
 
 let styled = false;
-let styleWaits = false;
-/** Adds the whole stylesheet: at once for a tap (what it opens may need it), else once the visitor's typing rests. */
-function style(now = true) {
+function style() {
   if (styled || !stylesheet) return;
-  if (!now) {
-    if (!styleWaits) whenTypingRests(() => style());
-    styleWaits = true;
-    return;
-  }
   styled = true;
   const link = document.createElement('link');
   link.rel = 'stylesheet';
@@ -49,7 +35,7 @@ function style(now = true) {
 const WARM_UP = ['pointerenter', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 /** What the idle page loads besides its modules: the whole stylesheet, and the runtime where there are islands. */
-let load: (now?: boolean) => unknown = style;
+let load: () => unknown = style;
 
 if (runtime) {
   let loading: Promise<void> | undefined;
@@ -67,8 +53,8 @@ if (runtime) {
     warm.clear();
     held.length = 0;
   };
-  load = (now = true) => {
-    style(now);
+  load = () => {
+    style();
     loading ??= new Promise<void>((done) => {
       const element = document.createElement('script');
       element.src = runtime;
@@ -82,23 +68,15 @@ if (runtime) {
     return loading;
   };
 
-  // A tap on a field, or a key, means typing: the runtime (small) may come, the stylesheet waits.
-  const typing = (event: Event) =>
-    event.type === 'focusin' ||
-    event.type === 'keydown' ||
-    isField(event.target) ||
-    (event.target instanceof Element && event.target.closest('label') !== null);
   const onWarmUp = (event: Event) => {
-    const now = !typing(event);
-    if (event.type !== 'pointerenter') style(now);
+    if (event.type !== 'pointerenter') style();
     const island = islandOf(event.target);
     if (!island || ready()) return;
-    // An island being typed into starts in its turn once the directive is there (./interaction.ts).
-    if (now) warm.add(island);
-    void load(now);
+    warm.add(island);
+    void load();
   };
   const onField = (event: Event) => {
-    if (!ready() && islandOf(event.target)) void load(false);
+    if (!ready() && islandOf(event.target)) void load();
   };
   const onClick = (event: MouseEvent) => {
     if (ready()) return;
@@ -106,7 +84,7 @@ if (runtime) {
     if (!islandOf(target)) return;
     const control = target?.closest(CONTROL) ?? target;
     if (!control || !isHeldTap(control)) {
-      void load(!typing(event));
+      void load();
       return;
     }
     event.preventDefault();
@@ -120,16 +98,10 @@ if (runtime) {
   addEventListener('input', onField, true);
   addEventListener('change', onField, true);
 } else {
-  addEventListener('pointerdown', (event) => style(!isField(event.target)), { capture: true, passive: true, once: true });
+  for (const type of ['pointerdown', 'keydown', 'focusin']) addEventListener(type, style, { capture: true, passive: true, once: true });
 }
 
-// At idle, once typing rests: the stylesheet, then the runtime and the page's modules in a later task.
-whenIdle(() =>
-  whenTypingRests(() => {
-    style();
-    void nextTask().then(() => {
-      for (const src of modules) void import(/* @vite-ignore */ src);
-      load();
-    });
-  }),
-);
+whenIdle(() => {
+  for (const src of modules) void import(/* @vite-ignore */ src);
+  load();
+});
