@@ -38,3 +38,56 @@ export function whenIdle(then: () => void) {
   if (document.readyState === 'complete') afterFirstPaint();
   else addEventListener('load', afterFirstPaint, { once: true });
 }
+
+/** How long the visitor's typing must rest before heavy work (a restyle, a script, a hydration) may run. */
+export const TYPING_PAUSE_MS = 400;
+
+/**
+ * When the visitor last pressed a key or changed a field anywhere on the page, noted from the
+ * moment the island runtime runs (the page loader stays as small as it is: it travels in every
+ * page's first flight). A visitor already in a field then counts as typing.
+ */
+const LAST_ENTRY = Symbol.for('first-paint.last-entry');
+type Noted = typeof globalThis & { [LAST_ENTRY]?: number };
+
+/** Starts noting the visitor's typing and entries (once per page, whichever bundle comes first). */
+export function noteEntries() {
+  const noted = globalThis as Noted;
+  if (noted[LAST_ENTRY] !== undefined) return;
+  noted[LAST_ENTRY] = isField(document.activeElement) ? performance.now() : -Infinity;
+  const note = () => {
+    noted[LAST_ENTRY] = performance.now();
+  };
+  // Keys that write (a character, or deleting one); moving between fields with Tab or arrows is no entry.
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key.length === 1 || event.key === 'Backspace' || event.key === 'Delete') note();
+  };
+  addEventListener('keydown', onKey, { capture: true, passive: true });
+  for (const type of ['input', 'compositionupdate']) addEventListener(type, note, { capture: true, passive: true });
+}
+
+/**
+ * Runs `then` once the visitor is not typing: no key or entry in the last TYPING_PAUSE_MS, and
+ * (with `within`) no field of it holding an entry half typed (a date whose parts are not all
+ * there yet; hydrating under it would restart the part being typed). A keystroke that lands on
+ * a long task waits for it; typed into a native field between those tasks, it is answered at
+ * once (docs/decisions/islands-between-keystrokes.md).
+ */
+export function whenTypingRests(then: () => void, within?: Element) {
+  const check = () => {
+    const active = document.activeElement;
+    const midEntry = within !== undefined && active !== null && within.contains(active) && isField(active) && active.validity.badInput;
+    const last = (globalThis as Noted)[LAST_ENTRY] ?? -Infinity;
+    if (!midEntry && performance.now() - last >= TYPING_PAUSE_MS) then();
+    else setTimeout(check, 100);
+  };
+  check();
+}
+
+/** Lets the browser handle input and paint before the next piece of work (a task of its own). */
+export const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+    if (scheduler?.yield) void scheduler.yield().then(resolve);
+    else setTimeout(resolve, 0);
+  });

@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { CONTROL, isField, isHeldTap, whenIdle, type Field } from './controls.ts';
+import { CONTROL, NATIVE, isField, isHeldTap, nextTask, noteEntries, whenIdle, whenTypingRests, type Field } from './controls.ts';
 
 /** When an island hydrates besides its first interaction (the value of `client:interaction`). */
 export type HydrateWhen = 'interaction' | 'idle' | 'visible';
@@ -78,28 +78,65 @@ function announce(field: Tracked, entry: Entry) {
   field.dispatchEvent(new Event(type, { bubbles: true }));
 }
 
-/** How long the visitor's typing must rest before React hydrates under it. */
-const TYPING_PAUSE_MS = 400;
-
 /**
- * Resolves once the visitor is not in the middle of an entry in the island: no key pressed in
- * the last TYPING_PAUSE_MS, and no field holding an entry half typed (a date whose parts are not
- * all there yet). React's hydration rewrites each field's attributes, and the browser then
- * restarts the part of a date being typed, so the next keys land in the wrong place (a year
- * "2026" typed across it becomes 0026); hydrating a moment later loses nothing.
+ * How an island's start waits its turn (docs/decisions/islands-between-keystrokes.md): islands
+ * start one at a time, each in tasks of its own (its script, then its hydration), the next one
+ * only once React has committed the last, and each step only once the visitor's typing rests.
+ * Until then its server HTML works: a field takes keys natively, and its entries are handed
+ * over. A held tap does not wait in line: the visitor waits for that island.
  */
-function whenTypingRests(el: Element, lastKey: () => number): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      const active = document.activeElement;
-      const midEntry = active !== null && el.contains(active) && isField(active) && active.validity.badInput;
-      const resting = performance.now() - lastKey() >= TYPING_PAUSE_MS;
-      if (!midEntry && resting) resolve();
-      else setTimeout(check, 100);
-    };
-    check();
-  });
+const enum Turn {
+  /** The visitor is at the island's fields. */
+  Touched,
+  /** In the first view, at idle. */
+  InView,
+  /** Further down, at idle. */
+  Later,
 }
+interface Job {
+  /** Lowered when the visitor reaches the island before its turn. */
+  turn: Turn;
+}
+const waiting: { job: Job; run: () => Promise<void> }[] = [];
+let draining = false;
+
+async function drain() {
+  draining = true;
+  while (waiting.length > 0) {
+    const next = waiting.reduce((best, entry) => (entry.job.turn < best.job.turn ? entry : best));
+    waiting.splice(waiting.indexOf(next), 1);
+    await next.run();
+    await nextTask();
+  }
+  draining = false;
+}
+
+function inLine(job: Job, run: () => Promise<void>) {
+  waiting.push({ job, run });
+  if (!draining) void drain();
+}
+
+/** Fetches an island's scripts ahead of its turn, so the turn spends its task on running them, not on the network. */
+function preload(el: Element) {
+  for (const url of [el.getAttribute('component-url'), el.getAttribute('renderer-url')]) {
+    if (!url || document.head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(url)}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = url;
+    document.head.append(link);
+  }
+}
+
+/** Whether an island shows in the first view now (Astro islands are display: contents; what they render). */
+const inView = (el: Element) =>
+  [...el.children].some((child) => {
+    const box = child.getBoundingClientRect();
+    return box.bottom > 0 && box.top < innerHeight && box.height > 0;
+  });
+
+const typingRests = (within?: Element) => new Promise<void>((resolve) => whenTypingRests(resolve, within));
+
+noteEntries();
 
 /**
  * Hydrates an island on its first interaction, and with `client:interaction="idle"` also when
@@ -107,7 +144,8 @@ function whenTypingRests(el: Element, lastKey: () => number): Promise<void> {
  * island scrolls into view after the page has loaded. Its server-rendered HTML works until then.
  *
  * Nothing the visitor does first is lost while the island loads (docs/product.md §Speed):
- * - pointing at, touching or focusing the island starts loading it;
+ * - pointing at or touching a button of the island starts it at once; focusing or typing into
+ *   its fields puts it first in line, to start once the typing rests (its fields are native until then);
  * - a tap on a button is held and replayed on the same control once the component is live (or
  *   once loading failed, so the page's own behaviour still happens);
  * - links and submit buttons act natively: a form submitted before hydration posts as it does
@@ -117,20 +155,55 @@ function whenTypingRests(el: Element, lastKey: () => number): Promise<void> {
  *   `hydrate()` has returned) is handed to the live component as a change, even when React's
  *   first re-render has put its own initial state back into the field.
  */
+/**
+ * What reaches React while it hydrates in its transition, before it has bound the fields, makes it
+ * hydrate the whole island at once, in one long task the event waits for (0.5 s for the
+ * reservation form at 4× slowdown). Typed text and taps on fields need nothing from React then:
+ * the directive keeps them and hands them over (`announce`). A press on a link or a submit button
+ * still reaches React (a form sent then is checked by the component).
+ */
+const KEPT_FROM_REACT = [
+  'keydown',
+  'keypress',
+  'keyup',
+  'beforeinput',
+  'input',
+  'change',
+  'compositionstart',
+  'compositionend',
+  'focusin',
+  'focusout',
+  'pointerdown',
+  'pointerup',
+  'mousedown',
+  'mouseup',
+  'touchstart',
+  'touchend',
+  'click',
+] as const;
+
 const interaction: ClientDirective = (load, options, el) => {
   const when = hydrateWhen(options.value);
   const entries = new Map<Field, Entry>();
+  /** Resolves once `hydrate()` has returned (or the script failed); React then commits in a transition. */
   let hydrating: Promise<void> | undefined;
-  let lastKey = -Infinity;
+  /** Resolves once React has committed and every entry is handed over (or the script failed). */
+  let markLive = () => {};
+  const live = new Promise<void>((resolve) => (markLive = resolve));
+  let queued: Job | undefined;
   const replayed = new WeakSet<Event>();
+  /** From `hydrate()` until React has bound the fields: events are kept from React (KEPT_FROM_REACT). */
+  let inTransition = false;
 
-  const onWarmUp = () => void start();
-  const onKey = () => {
-    lastKey = performance.now();
-  };
+  /** A field, its label, or focus: the visitor is about to type, which the server HTML takes natively. */
+  const typing = (event: Event) =>
+    event.type === 'focusin' || isField(event.target) || (event.target instanceof Element && event.target.closest('label') !== null);
+  // The page loader passes on a warm-up from before the runtime as a pointerenter: a visitor now in a field is typing.
+  const inField = () => el.contains(document.activeElement) && isField(document.activeElement);
+  const onWarmUp = (event: Event) => void start(typing(event) || inField() ? Turn.Touched : 'now');
   const onChange = (event: Event) => {
     if (isField(event.target)) entries.set(event.target, entryOf(event.target));
-    void start();
+    void start(Turn.Touched);
   };
   const onClick = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -138,7 +211,7 @@ const interaction: ClientDirective = (load, options, el) => {
     // Once React has bound the control, the tap is React's; a tap this directive replays goes through.
     if (replayed.has(event) || (control && isBound(control))) return;
     if (!control || !isHeldTap(control)) {
-      void start();
+      void start(Turn.Touched);
       return;
     }
     event.preventDefault();
@@ -150,15 +223,23 @@ const interaction: ClientDirective = (load, options, el) => {
         replayed.add(click);
         control.dispatchEvent(click);
       });
-    void start().then(replay);
+    void start('now').then(replay);
+  };
+
+  const keepFromReact = (event: Event) => {
+    if (!inTransition || replayed.has(event) || !(event.target instanceof Element)) return;
+    // Links and submit buttons, and what React has bound already, are React's.
+    if (event.target.closest(NATIVE) || isBound(event.target.closest(CONTROL) ?? event.target)) return;
+    event.stopImmediatePropagation();
   };
 
   const stopListening = () => {
+    inTransition = false;
+    for (const type of KEPT_FROM_REACT) el.removeEventListener(type, keepFromReact, true);
     for (const type of WARM_UP) el.removeEventListener(type, onWarmUp);
     el.removeEventListener('click', onClick, true);
     el.removeEventListener('input', onChange, true);
     el.removeEventListener('change', onChange, true);
-    el.removeEventListener('keydown', onKey, true);
   };
 
   /** The field as the island shows it now (React may have replaced the element): by name or id. */
@@ -178,28 +259,48 @@ const interaction: ClientDirective = (load, options, el) => {
     await whenFieldsLive(el);
     stopListening();
     for (const [field, entry] of entries) {
-      const live = current(field);
-      if (live) announce(live, entry);
+      const shown = current(field);
+      if (shown) announce(shown, entry);
       // React renders the change before the next frame is drawn; the next entry waits for it.
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     }
     entries.clear();
   };
 
-  function start(): Promise<void> {
-    hydrating ??= (async () => {
+  /** Loads and hydrates the island: in its turn, its script and its hydration each once typing rests; at once for a held tap. */
+  const begin = (inTurn: boolean): Promise<void> =>
+    (hydrating ??= (async () => {
       try {
+        // An island without fields (the toasts) is small and comes after React has run for a form: it does not wait for typing to rest.
+        const typedInto = el.querySelector('input, select, textarea') !== null;
+        if (inTurn && typedInto) await typingRests();
         const hydrate = await load();
-        await whenTypingRests(el, () => lastKey);
+        if (inTurn) await nextTask();
+        if (typedInto) await typingRests(el);
+        inTransition = true;
         await hydrate();
       } catch {
         // The island's script did not load: its server-rendered HTML goes on working.
         stopListening();
+        markLive();
         return;
       }
-      void handOver();
-    })();
-    return hydrating;
+      void handOver().then(markLive);
+    })());
+
+  /** Starts the island now (a held tap), or puts it in line (moving it up when the visitor reaches it first). */
+  function start(turn: Turn | 'now'): Promise<void> {
+    if (turn === 'now') return begin(false);
+    if (queued) queued.turn = Math.min(queued.turn, turn);
+    else if (!hydrating) {
+      preload(el);
+      queued = { turn };
+      inLine(queued, async () => {
+        await begin(true);
+        await live;
+      });
+    }
+    return hydrating ?? live;
   }
 
   // What was typed before the directive existed (while the page loader fetched the runtime).
@@ -209,16 +310,17 @@ const interaction: ClientDirective = (load, options, el) => {
   el.addEventListener('click', onClick, true);
   el.addEventListener('input', onChange, true);
   el.addEventListener('change', onChange, true);
-  el.addEventListener('keydown', onKey, true);
+  // After the directive's own listeners, before React's (which hydration adds on this element).
+  for (const type of KEPT_FROM_REACT) el.addEventListener(type, keepFromReact, true);
 
-  if (entries.size > 0) void start();
-  if (when === 'idle') whenIdle(() => void start());
+  if (entries.size > 0) void start(Turn.Touched);
+  if (when === 'idle') whenIdle(() => void start(inView(el) ? Turn.InView : Turn.Later));
   if (when === 'visible') {
     whenIdle(() => {
       const observer = new IntersectionObserver((observed) => {
         if (!observed.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        void start();
+        void start(Turn.InView);
       });
       // Astro islands are display: contents; observe what they render.
       for (const child of el.children) observer.observe(child);

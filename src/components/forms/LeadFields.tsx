@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, memo, useCallback, useRef, type ReactNode } from 'react';
 import { fieldOf, type Errors, type FieldSpec, type FormSpec, type Option, type OptionGroup, type Values } from '../../lib/lead-form.ts';
 
 /**
@@ -36,161 +36,207 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 const describedBy = (id: string, error: string | undefined, hint: string | undefined) =>
   [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
 
-function Field({ prefix, spec, values, errors, onChange, photos, extra }: { prefix: string; spec: FieldSpec } & Omit<Props, 'form' | 'only' | 'after'>) {
-  const id = `${prefix}-${spec.name}`;
-  const error = errors[spec.name];
-  const raw = values[spec.name];
-  const value = Array.isArray(raw) ? (raw[0] ?? '') : (raw ?? '');
-  const label = (
-    <label htmlFor={id} className="block font-semibold text-slate-900">
-      {spec.label}
-    </label>
-  );
-  const hint = spec.hint ? (
-    <p id={`${id}-hint`} className="text-sm text-slate-700">
-      {spec.hint}
-    </p>
-  ) : null;
-  const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, error, spec.hint) };
+interface FieldProps {
+  prefix: string;
+  spec: FieldSpec;
+  raw: Values[string] | undefined;
+  error: string | undefined;
+  onChange: Props['onChange'];
+  photos: Props['photos'];
+  extra: Readonly<Record<string, string | number>> | undefined;
+}
 
-  switch (spec.kind) {
-    case 'photos':
-      return <>{photos?.(spec)}</>;
-    case 'select': {
-      const option = (o: Option) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      );
-      return (
-        <div>
-          {label}
-          {hint}
-          <select id={id} name={spec.name} value={value} onChange={(e) => onChange(spec.name, e.target.value)} {...aria} className={fieldClass(Boolean(error))}>
-            {spec.options.map((o: Option | OptionGroup) =>
-              'group' in o ? (
-                <optgroup key={o.group} label={o.group}>
-                  {o.options.map(option)}
-                </optgroup>
-              ) : (
-                option(o)
-              ),
-            )}
-          </select>
-          <FieldError id={id} message={error} />
-        </div>
-      );
-    }
-    case 'textarea':
-      return (
-        <div>
-          {label}
-          {hint}
-          <textarea
-            id={id}
-            name={spec.name}
-            rows={spec.rows}
-            maxLength={spec.maxLength}
-            required={spec.required}
-            value={value}
-            onChange={(e) => onChange(spec.name, e.target.value)}
-            {...aria}
-            className={fieldClass(Boolean(error))}
-          />
-          <FieldError id={id} message={error} />
-        </div>
-      );
-    case 'checkbox':
-      return (
-        <div>
-          <div className="flex items-start gap-3">
+const sameEntries = (a: Readonly<Record<string, unknown>> | undefined, b: Readonly<Record<string, unknown>> | undefined) =>
+  a === b || (a !== undefined && b !== undefined && Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => a[key] === b[key]));
+
+/**
+ * One field renders again only when its own value, error or attributes change: a keystroke in a
+ * long form (the reservation's 20 fields and 41 delivery places) then costs one field, not the
+ * form (docs/decisions/islands-between-keystrokes.md). A photo field follows its island's state.
+ */
+const Field = memo(
+  function Field({ prefix, spec, raw, error, onChange, photos, extra }: FieldProps) {
+    const id = `${prefix}-${spec.name}`;
+    const value = Array.isArray(raw) ? (raw[0] ?? '') : (raw ?? '');
+    const label = (
+      <label htmlFor={id} className="block font-semibold text-slate-900">
+        {spec.label}
+      </label>
+    );
+    const hint = spec.hint ? (
+      <p id={`${id}-hint`} className="text-sm text-slate-700">
+        {spec.hint}
+      </p>
+    ) : null;
+    const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, error, spec.hint) };
+
+    switch (spec.kind) {
+      case 'photos':
+        return <>{photos?.(spec)}</>;
+      case 'select': {
+        const option = (o: Option) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        );
+        return (
+          <div>
+            {label}
+            {hint}
+            <select
+              id={id}
+              name={spec.name}
+              value={value}
+              onChange={(e) => onChange(spec.name, e.target.value)}
+              {...aria}
+              className={fieldClass(Boolean(error))}
+            >
+              {spec.options.map((o: Option | OptionGroup) =>
+                'group' in o ? (
+                  <optgroup key={o.group} label={o.group}>
+                    {o.options.map(option)}
+                  </optgroup>
+                ) : (
+                  option(o)
+                ),
+              )}
+            </select>
+            <FieldError id={id} message={error} />
+          </div>
+        );
+      }
+      case 'textarea':
+        return (
+          <div>
+            {label}
+            {hint}
+            <textarea
+              id={id}
+              name={spec.name}
+              rows={spec.rows}
+              maxLength={spec.maxLength}
+              required={spec.required}
+              value={value}
+              onChange={(e) => onChange(spec.name, e.target.value)}
+              {...aria}
+              className={fieldClass(Boolean(error))}
+            />
+            <FieldError id={id} message={error} />
+          </div>
+        );
+      case 'checkbox':
+        return (
+          <div>
+            <div className="flex items-start gap-3">
+              <input
+                id={id}
+                name={spec.name}
+                type="checkbox"
+                checked={value === 'on'}
+                onChange={(e) => onChange(spec.name, e.target.checked ? 'on' : '')}
+                {...aria}
+                className="mt-0.5 size-6 shrink-0 accent-brand-700"
+              />
+              {label}
+            </div>
+            <FieldError id={id} message={error} />
+          </div>
+        );
+      case 'radios':
+      case 'checkboxes': {
+        const many = spec.kind === 'checkboxes';
+        const chosen = new Set(Array.isArray(raw) ? raw : raw ? [raw] : []);
+        return (
+          <fieldset aria-describedby={spec.hint ? `${id}-hint` : undefined}>
+            <legend className="font-semibold text-slate-900">{spec.label}</legend>
+            {hint}
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {spec.options.map((o, index) => {
+                const boxId = index === 0 ? id : `${id}-${o.value}`;
+                return (
+                  <div key={o.value} className="flex items-start gap-3">
+                    <input
+                      id={boxId}
+                      name={spec.name}
+                      type={many ? 'checkbox' : 'radio'}
+                      value={o.value}
+                      checked={chosen.has(o.value)}
+                      onChange={(e) => {
+                        if (!many) return onChange(spec.name, o.value);
+                        const next = new Set(chosen);
+                        if (e.target.checked) next.add(o.value);
+                        else next.delete(o.value);
+                        onChange(
+                          spec.name,
+                          spec.options.map((option) => option.value).filter((v) => next.has(v)),
+                        );
+                      }}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                      className="mt-0.5 size-6 shrink-0 accent-brand-700"
+                    />
+                    <label htmlFor={boxId} className="text-slate-900">
+                      {o.label}
+                    </label>
+                  </div>
+                );
+              })}
+            </div>
+            <FieldError id={id} message={error} />
+          </fieldset>
+        );
+      }
+      default:
+        return (
+          <div>
+            {label}
+            {hint}
             <input
               id={id}
               name={spec.name}
-              type="checkbox"
-              checked={value === 'on'}
-              onChange={(e) => onChange(spec.name, e.target.checked ? 'on' : '')}
+              type={spec.kind}
+              autoComplete={spec.autoComplete}
+              maxLength={spec.maxLength}
+              inputMode={spec.inputMode}
+              step={spec.step}
+              required={spec.required}
+              value={value}
+              onChange={(e) => onChange(spec.name, e.target.value)}
               {...aria}
-              className="mt-0.5 size-6 shrink-0 accent-brand-700"
+              {...extra}
+              className={fieldClass(Boolean(error))}
             />
-            {label}
+            <FieldError id={id} message={error} />
           </div>
-          <FieldError id={id} message={error} />
-        </div>
-      );
-    case 'radios':
-    case 'checkboxes': {
-      const many = spec.kind === 'checkboxes';
-      const chosen = new Set(Array.isArray(raw) ? raw : raw ? [raw] : []);
-      return (
-        <fieldset aria-describedby={spec.hint ? `${id}-hint` : undefined}>
-          <legend className="font-semibold text-slate-900">{spec.label}</legend>
-          {hint}
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {spec.options.map((o, index) => {
-              const boxId = index === 0 ? id : `${id}-${o.value}`;
-              return (
-                <div key={o.value} className="flex items-start gap-3">
-                  <input
-                    id={boxId}
-                    name={spec.name}
-                    type={many ? 'checkbox' : 'radio'}
-                    value={o.value}
-                    checked={chosen.has(o.value)}
-                    onChange={(e) => {
-                      if (!many) return onChange(spec.name, o.value);
-                      const next = new Set(chosen);
-                      if (e.target.checked) next.add(o.value);
-                      else next.delete(o.value);
-                      onChange(
-                        spec.name,
-                        spec.options.map((option) => option.value).filter((v) => next.has(v)),
-                      );
-                    }}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${id}-error` : undefined}
-                    className="mt-0.5 size-6 shrink-0 accent-brand-700"
-                  />
-                  <label htmlFor={boxId} className="text-slate-900">
-                    {o.label}
-                  </label>
-                </div>
-              );
-            })}
-          </div>
-          <FieldError id={id} message={error} />
-        </fieldset>
-      );
+        );
     }
-    default:
-      return (
-        <div>
-          {label}
-          {hint}
-          <input
-            id={id}
-            name={spec.name}
-            type={spec.kind}
-            autoComplete={spec.autoComplete}
-            maxLength={spec.maxLength}
-            inputMode={spec.inputMode}
-            step={spec.step}
-            required={spec.required}
-            value={value}
-            onChange={(e) => onChange(spec.name, e.target.value)}
-            {...aria}
-            {...extra?.[spec.name]}
-            className={fieldClass(Boolean(error))}
-          />
-          <FieldError id={id} message={error} />
-        </div>
-      );
-  }
-}
+  },
+  (before, after) =>
+    before.spec.kind !== 'photos' &&
+    before.prefix === after.prefix &&
+    before.spec === after.spec &&
+    before.raw === after.raw &&
+    before.error === after.error &&
+    before.onChange === after.onChange &&
+    sameEntries(before.extra, after.extra),
+);
 
 export default function LeadFields({ form, values, errors, onChange, only, after, photos, extra }: Props) {
+  // One function for the fields' whole life, calling the island's latest `onChange`, so a field's own props decide whether it renders.
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const changed = useCallback((name: string, value: string | string[]) => latest.current(name, value), []);
   const field = (name: string) => (
-    <Field key={name} prefix={form.prefix} spec={fieldOf(form, name)} values={values} errors={errors} onChange={onChange} photos={photos} extra={extra} />
+    <Field
+      key={name}
+      prefix={form.prefix}
+      spec={fieldOf(form, name)}
+      raw={values[name]}
+      error={errors[name]}
+      onChange={changed}
+      photos={photos}
+      extra={extra?.[name]}
+    />
   );
   return (
     <>
