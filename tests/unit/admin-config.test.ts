@@ -151,6 +151,23 @@ describe('the admin configuration', () => {
     expect(valid).toBe(true);
   });
 
+  it("names in a list's summary and thumbnail only fields its items have (Sveltia refuses the whole configuration otherwise)", () => {
+    const problems: string[] = [];
+    const walk = (fields: readonly Field[], where: string) => {
+      for (const field of fields) {
+        const path = `${where}.${field.name}`;
+        const options = field as Field & { thumbnail?: string; summary?: string; fields?: Field[]; field?: Field };
+        const itemFields = new Set((options.fields ?? []).map((item) => item.name));
+        if (options.thumbnail && !itemFields.has(options.thumbnail)) problems.push(`${path}: thumbnail "${options.thumbnail}"`);
+        for (const [, name] of (options.summary ?? '').matchAll(/\{\{fields\.([\w.]+)/g))
+          if (!itemFields.has(name!.split('.')[0]!)) problems.push(`${path}: summary names "${name}"`);
+        if (options.fields) walk(options.fields, path);
+      }
+    };
+    for (const name of schemaNames) walk(adminFields(name) ?? [], name);
+    expect(problems).toEqual([]);
+  });
+
   it('has every data file of data/schemas/, and only those', () => {
     expect(adminSchemas.map((data) => data.name).sort()).toEqual(schemaNames);
     for (const name of schemaNames) expect(adminFields(name), name).toBeDefined();

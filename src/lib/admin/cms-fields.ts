@@ -226,7 +226,10 @@ function listOf(name: string, node: JsonSchema, base: ReturnType<typeof common>,
   if ('fields' in item && item.widget === 'object') return { ...base, widget: 'list', ...options, fields: item.fields, ...limits } as Field;
   if ('types' in item && item.widget === 'object') return { ...base, widget: 'list', ...options, typeKey: item.typeKey, types: item.types, ...limits } as Field;
   const { label: _label, hint: _hint, required: _required, ...single } = item as Field & { hint?: string; required?: boolean };
-  return { ...base, widget: 'list', ...options, field: { ...single, label: labelOf(name, context.hints) }, ...limits } as Field;
+  // A list of single values (e.g. the import's column names under "photos") has no fields for a
+  // summary or a thumbnail to name: a hint meant for a list of objects of the same name stays out.
+  const { summary: _summary, thumbnail: _thumbnail, ...singleOptions } = options;
+  return { ...base, widget: 'list', ...singleOptions, field: { ...single, label: labelOf(name, context.hints) }, ...limits } as Field;
 }
 
 /** The fields of an object node, in the schema's order (the order the files keep). */
