@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { formatTimes, runsOf, selectStages, STAGES } from '../../scripts/test-all.ts';
 
 describe('npm test runner', () => {
-  it('runs check, build, unit tests, the budget, the validators and end-to-end tests in that order, then the copies of the site side by side', () => {
+  it('runs check, build, unit tests, the budget and the validators in that order, then the end-to-end tests and the copies of the site side by side', () => {
     expect(runsOf(STAGES).map((run) => run.map((s) => s.name))).toEqual([
       ['check'],
       ['build'],
       ['unit'],
       ['budget'],
       ['validate'],
-      ['e2e'],
-      ['photos', 'lot', 'stores'],
+      ['e2e', 'photos', 'lot', 'stores'],
     ]);
   });
 
