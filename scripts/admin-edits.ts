@@ -54,3 +54,20 @@ export function applyAdminEdits(dir: string, edits: AdminEdits): void {
     writeFileSync(file, typeof content === 'string' ? content : Buffer.from(content.base64, 'base64'));
   }
 }
+
+/**
+ * The admin's edits, waiting up to `seconds` for the admin test to write them: `npm test` runs
+ * the photo tests beside the end-to-end tests, whose admin test writes them early on
+ * (ADMIN_EDITS_WAIT_SECONDS in scripts/test-all.ts). Without a wait it reads them at once.
+ */
+export async function waitForAdminEdits(seconds = Number(process.env.ADMIN_EDITS_WAIT_SECONDS ?? 0)): Promise<AdminEdits> {
+  const until = Date.now() + seconds * 1000;
+  for (;;) {
+    try {
+      return readAdminEdits();
+    } catch (error) {
+      if (Date.now() >= until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}

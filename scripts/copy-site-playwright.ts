@@ -45,7 +45,8 @@ export async function copySiteConfig(options: {
       command: options.serve({ port, staticPort: process.env.COPY_SITE_STATIC_PORT, functionsPort: process.env.COPY_SITE_FUNCTIONS_PORT }),
       // Ready once functions answer (not /api/health: it alarms on leads left waiting in the local store).
       url: `${baseURL}/api/vehicles`,
-      timeout: 240_000,
+      // A copy that waits for the admin test's edits (scripts/admin-edits.ts) may take that long more.
+      timeout: 240_000 + Number(process.env.ADMIN_EDITS_WAIT_SECONDS ?? 0) * 1000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       stdout: 'ignore',

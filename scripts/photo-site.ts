@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
 import { growLot } from './grow-lot.ts';
 import { startServedSite } from './served-site.ts';
-import { applyAdminEdits, readAdminEdits, type AdminEdits } from './admin-edits.ts';
+import { applyAdminEdits, waitForAdminEdits, type AdminEdits } from './admin-edits.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -177,7 +177,7 @@ if (import.meta.main) {
   const port = Number(values.port);
   const ports = { port, static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
   // The photo tests also check the pages made of what the admin saved (tests/photos/admin-edits.spec.ts).
-  const dir = await createPhotoSite({ extra: Number(values.photos), units: Number(values.units), adminEdits: readAdminEdits() });
+  const dir = await createPhotoSite({ extra: Number(values.photos), units: Number(values.units), adminEdits: await waitForAdminEdits() });
   const cleanUp = () => rmSync(dir, { recursive: true, force: true });
   try {
     buildSite(dir);

@@ -12,7 +12,8 @@
  * started in the background once the build is there, so its start-up overlaps the unit tests.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { ADMIN_EDITS_FILE } from './admin-edits.ts';
 import { preflight, type Need } from './preflight.ts';
 import { startServedSite, type ServedSite } from './served-site.ts';
 
@@ -39,8 +40,9 @@ export const STAGES: readonly Stage[] = [
   // Copies of the site, each built and served on its own: one with generated raster photos, one
   // with its lot grown to 100 units, one with a second store. Like the end-to-end tests they
   // mostly wait on their servers (e2e used 2.4 of its 7 minutes of CPU on 2 cores), so all four
-  // run side by side: the copies add about a minute of CPU and no wall time.
-  { name: 'photos', command: 'npm run test:photos', alongside: true, needs: ['browser'] },
+  // run side by side: the copies add about a minute of CPU and no wall time. The photo copy
+  // builds with what the admin test (in e2e) saved, so it waits for that first.
+  { name: 'photos', command: 'npm run test:photos', alongside: true, env: { ADMIN_EDITS_WAIT_SECONDS: '480' }, needs: ['browser'] },
   { name: 'lot', command: 'npm run test:lot', alongside: true, needs: ['browser'] },
   { name: 'stores', command: 'npm run test:stores', alongside: true, needs: ['browser', 'java'] },
 ];
@@ -170,6 +172,8 @@ if (import.meta.main) {
 
   for (const group of runsOf(stages)) {
     for (const stage of group) console.log(`\n▶ ${stage.name}: ${stage.command}`);
+    // The photo copy waits for the admin test's edits of this run, not an earlier run's.
+    if (group.some((s) => s.name === 'e2e') && group.some((s) => s.env?.ADMIN_EDITS_WAIT_SECONDS)) rmSync(ADMIN_EDITS_FILE, { force: true });
     const cpuBefore = childrenCpu();
     const results = await Promise.all(
       group.map(async (stage) => {
