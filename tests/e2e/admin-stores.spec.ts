@@ -28,6 +28,8 @@ test('an editor opens a store and sets the inbox of its sales department', async
   // The store names no inboxes yet: the editor adds them, then types the sales department's.
   await field(page, 'Inboxes').getByRole('checkbox', { name: 'Add \u2068Inboxes\u2069' }).click();
   const sales = field(field(page, 'Inboxes'), 'Sales').getByRole('textbox');
+  // The added object opens its fields first: type only once the field takes input.
+  await expect(sales).toBeEditable();
   await expect(async () => {
     await sales.fill('mount-holly-sales@dealer.test');
     expect(await sales.inputValue()).toBe('mount-holly-sales@dealer.test');
