@@ -14,7 +14,7 @@ export default defineConfig(
   await copySiteConfig({
     testDir: 'tests/lot',
     serve: ({ port, staticPort, functionsPort }) =>
-      `node scripts/lot-site.ts --units ${process.env.LOT_UNITS} --port ${port} --static-port ${staticPort} --functions-port ${functionsPort} --info ${process.env.LOT_INFO}`,
+      `node --import ./scripts/json-imports.ts scripts/lot-site.ts --units ${process.env.LOT_UNITS} --port ${port} --static-port ${staticPort} --functions-port ${functionsPort} --info ${process.env.LOT_INFO}`,
     projects: [WIDTHS.desktop],
     timeout: 60_000,
   }),

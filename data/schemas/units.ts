@@ -37,7 +37,7 @@ export const Battery = z.strictObject({
   warrantyYears: z.number().int().min(0).max(20).describe('Battery warranty in years; 0 for none'),
 });
 
-/** The six specifications every unit states (docs/product.md §Units). */
+/** The six specifications a unit states once they are known (docs/product.md §Units): all six or none. */
 export const Specifications = z.strictObject({
   topSpeed: nonEmpty.describe('e.g. "25 mph"'),
   range: nonEmpty.describe('e.g. "35-45 mi"'),
@@ -78,7 +78,9 @@ const UnitFields = z.strictObject({
   photos: z.array(UnitPhoto).default([]).describe('The first photo is the main one; none shows a placeholder'),
   brand: VehicleBrand,
   model: nonEmpty.optional().describe('Model name without the brand as in data/models.json, e.g. "D5 Maverick 4 Plus": links the unit to its model page'),
-  category: VehicleCategory,
+  category: VehicleCategory.optional().describe(
+    'The series the lot files it under; an imported unit whose model is not in data/models.json comes without one until an editor picks it (it is then in no category filter or collection)',
+  ),
   year: z.number().int().min(2000).max(2100),
   condition: UnitCondition,
   isNew: z.boolean(),
@@ -95,7 +97,9 @@ const UnitFields = z.strictObject({
   streetLegal: z.boolean().describe('true: a low-speed vehicle titled with a VIN; false: a golf cart'),
   battery: Battery,
   features: z.array(nonEmpty).default([]),
-  specifications: Specifications,
+  specifications: Specifications.optional().describe(
+    'The six specifications; an imported unit whose model is not in data/models.json comes without them until an editor writes them (the page then leaves them out)',
+  ),
   moreSpecifications: z
     .array(MoreSpecification)
     .default([])
@@ -138,7 +142,8 @@ export type Vehicle = Omit<UnitFile, '$schema' | 'photos' | 'moreSpecifications'
   store: string;
   images: string[];
   imageAlts?: string[];
-  specifications: UnitFile['specifications'] & Record<string, string | number>;
+  /** The six (when the file states them) and the editor's others; `{}` while none is known. */
+  specifications: Partial<NonNullable<UnitFile['specifications']>> & Record<string, string | number>;
 };
 
 /** What the lot must not repeat across files: an id, a stock number, a VIN (docs/product.md §Units). */

@@ -43,7 +43,8 @@ export const publishedUnitSchema = z.object({
   name: z.string(),
   description: z.string(),
   brand: z.string(),
-  category: z.string(),
+  /** None while an imported unit waits for an editor to pick it. */
+  category: z.string().optional(),
   /** The model page slug, when the unit's model has one. */
   model: z.string().optional(),
   price: z.number(),

@@ -17,7 +17,8 @@ export interface CollectionUnit {
   condition: string;
   lifted: boolean;
   streetLegal: boolean;
-  specifications: { seatingCapacity: number };
+  /** No seating capacity while an imported unit waits for its specifications: then in no seats collection. */
+  specifications: { seatingCapacity?: number | undefined };
   /** The series of its model (data/models.json), when its model has a page. */
   series?: string | undefined;
 }

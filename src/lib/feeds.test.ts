@@ -51,6 +51,16 @@ describe('feed items (docs/product.md §Units)', () => {
     expect(items[1]!.imageLink).toBe('https://dealer.example/images/carts/placeholder.svg');
   });
 
+  it('give the product type down to the category, and only the brand for a unit without one yet', () => {
+    const [filed, unfiled] = feedItems(
+      [unit({}), unit({ id: 'cart-4', stockNumber: 'BGC-4', category: undefined })],
+      'https://dealer.example',
+      () => 'Evolution',
+      '',
+    );
+    expect([filed!.productType, unfiled!.productType]).toEqual(['Golf Carts > Evolution > Maverick', 'Golf Carts > Evolution']);
+  });
+
   it('escape text so a real XML parser reads it back exactly', () => {
     for (const xml of [googleProductsXml(items, channel), googleLocalInventoryXml(items, 'STORE-1', channel)]) {
       const errors: string[] = [];

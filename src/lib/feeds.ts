@@ -14,7 +14,8 @@ export interface FeedUnit {
   name: string;
   description: string;
   brand: string;
-  category: string;
+  /** None while an imported unit waits for an editor: the product type then stops at the brand. */
+  category?: string | undefined;
   price: number;
   images: readonly string[];
   inStock: boolean;
@@ -85,7 +86,7 @@ export function feedItems(units: readonly FeedUnit[], site: URL | string, brandN
         price: unit.price,
         condition: feedCondition(unit.condition),
         brand,
-        productType: `Golf Carts > ${brand} > ${unit.category.charAt(0).toUpperCase()}${unit.category.slice(1)}`,
+        productType: unit.category ? `Golf Carts > ${brand} > ${unit.category.charAt(0).toUpperCase()}${unit.category.slice(1)}` : `Golf Carts > ${brand}`,
         color: unit.exteriorColor,
       };
     });

@@ -100,6 +100,17 @@ describe('category (substring)', () => {
   ])('%j', (category, expected) => {
     expect(filterVehicles(lot, f({ category }), edges)).toEqual(expected);
   });
+
+  it('lists a unit without a category (imported, not yet filed by an editor) under "all" only', () => {
+    const unfiled: FilterableVehicle = {
+      name: 'Evolution Classic 4 Pro',
+      description: '2026 Evolution Classic 4 Pro in Red.',
+      brand: 'evolution',
+      price: 9995,
+    };
+    expect(filterVehicles([...lot, unfiled], f({ category: 'all' }), edges)).toContain(unfiled);
+    for (const category of ['rover', 'maverick', 'forester']) expect(filterVehicles([unfiled], f({ category }), edges)).toEqual([]);
+  });
 });
 
 describe('price bands (15000 and 25000 belong to the middle band)', () => {

@@ -48,7 +48,8 @@ export interface FilterableVehicle {
   name: string;
   description: string;
   brand: string;
-  category: string;
+  /** A unit without a category (an imported unit an editor has not filed yet) passes only "all". */
+  category?: string;
   price: number;
   /** A unit without the fact never passes the street-legal filter. */
   streetLegal?: boolean;
@@ -99,7 +100,7 @@ export function matchesFilters(vehicle: FilterableVehicle, filters: InventoryFil
   const search = filters.search.trim().toLowerCase();
   if (search && !vehicle.name.toLowerCase().includes(search) && !vehicle.description.toLowerCase().includes(search)) return false;
   if (!isAll(filters.brand) && vehicle.brand.toLowerCase() !== filters.brand.toLowerCase()) return false;
-  if (!isAll(filters.category) && !vehicle.category.toLowerCase().includes(filters.category.toLowerCase())) return false;
+  if (!isAll(filters.category) && !vehicle.category?.toLowerCase().includes(filters.category.toLowerCase())) return false;
   if (filters.street === STREET_LEGAL && vehicle.streetLegal !== true) return false;
   if (filters.store !== undefined && !isAll(filters.store) && vehicle.lot?.store !== filters.store) return false;
   return inPriceBand(vehicle.price, filters.price, edges);

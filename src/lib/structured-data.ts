@@ -196,7 +196,8 @@ export function vehicleProduct(vehicle: Vehicle, site: URL | string, brandName: 
     url: absoluteUrl(`/vehicles/${vehicle.id}`, site),
     brand: { '@type': 'Brand', name: brandName },
     ...(vehicle.model ? { model: vehicle.model } : {}),
-    category: vehicle.category,
+    // An imported unit waiting for an editor states no category or seats yet: left out, not guessed.
+    ...(vehicle.category ? { category: vehicle.category } : {}),
     image: vehicle.images.map((src) => absoluteUrl(src, site)),
     ...(vehicle.vin ? { vehicleIdentificationNumber: vehicle.vin } : {}),
     color: vehicle.exteriorColor,
@@ -204,7 +205,7 @@ export function vehicleProduct(vehicle: Vehicle, site: URL | string, brandName: 
     vehicleModelDate: String(vehicle.year),
     itemCondition: itemCondition(vehicle),
     fuelType: 'Electric',
-    vehicleSeatingCapacity: vehicle.specifications.seatingCapacity,
+    ...(vehicle.specifications.seatingCapacity !== undefined ? { vehicleSeatingCapacity: vehicle.specifications.seatingCapacity } : {}),
     additionalProperty: facts.map((fact) => ({ '@type': 'PropertyValue', name: fact.name, value: fact.value })),
     offers: vehicleOffer(vehicle, site, dealerId(site), store),
   };

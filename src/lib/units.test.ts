@@ -50,7 +50,7 @@ describe('a unit over time (docs/product.md §Units)', () => {
 });
 
 describe('similar units beside a sold one', () => {
-  const unit = (id: string, brand: string, category: string, price: number, status: LotUnit['status'] = 'available'): LotUnit => ({
+  const unit = (id: string, brand: string, category: string | undefined, price: number, status: LotUnit['status'] = 'available'): LotUnit => ({
     id,
     brand,
     category,
@@ -75,5 +75,10 @@ describe('similar units beside a sold one', () => {
 
   it('answers fewer, or none, when the lot has fewer like it', () => {
     expect(similarUnits(soldUnit, [soldUnit, unit('unrelated', 'denago', 'rover', 12000)])).toEqual([]);
+  });
+
+  it('never takes two units without a category for units of the same one', () => {
+    const unfiled = unit('sold-unfiled', 'evolution', undefined, 9000, 'sold');
+    expect(similarUnits(unfiled, [unfiled, unit('other-brand-unfiled', 'denago', undefined, 9000)])).toEqual([]);
   });
 });

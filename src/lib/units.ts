@@ -10,7 +10,8 @@ export type UnitStatus = 'available' | 'on-hold' | 'sold';
 export interface LotUnit {
   id: string;
   brand: string;
-  category: string;
+  /** None while an imported unit waits for an editor (docs/product.md §Import). */
+  category?: string | undefined;
   price: number;
   status: UnitStatus;
   soldDate?: string | undefined;
@@ -60,9 +61,11 @@ export function retiredTarget(modelSlug: string | undefined): string {
  * in price first (on a tie, the same category first, then the cheaper).
  */
 export function similarUnits<U extends LotUnit>(sold: LotUnit, units: readonly U[], limit = 3): U[] {
+  // Two units without a category are not of the same one.
+  const sameCategory = (unit: LotUnit) => sold.category !== undefined && unit.category === sold.category;
   return units
-    .filter((unit) => unit.id !== sold.id && unit.status === 'available' && (unit.category === sold.category || unit.brand === sold.brand))
-    .map((unit) => ({ unit, distance: Math.abs(unit.price - sold.price), sameCategory: unit.category === sold.category ? 0 : 1 }))
+    .filter((unit) => unit.id !== sold.id && unit.status === 'available' && (sameCategory(unit) || unit.brand === sold.brand))
+    .map((unit) => ({ unit, distance: Math.abs(unit.price - sold.price), sameCategory: sameCategory(unit) ? 0 : 1 }))
     .sort((a, b) => a.distance - b.distance || a.sameCategory - b.sameCategory || a.unit.price - b.unit.price)
     .slice(0, limit)
     .map(({ unit }) => unit);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandCardBadge, categoryLabel, detailBadge, seatsLabel, specLabel, specRows } from './vehicle-display.ts';
+import { brandCardBadge, categoryLabel, detailBadge, seatsAndCategory, seatsLabel, specLabel, specRows } from './vehicle-display.ts';
 
 describe('detailBadge', () => {
   it.each([
@@ -50,5 +50,14 @@ describe('labels', () => {
     expect(categoryLabel('turfman')).toBe('Turfman');
     expect(seatsLabel(4)).toBe('4 seats');
     expect(seatsLabel(1)).toBe('1 seat');
+  });
+
+  it.each([
+    [4, 'ranger', '4 seats · Ranger'],
+    [undefined, 'ranger', 'Ranger'],
+    [6, undefined, '6 seats'],
+    [undefined, undefined, ''],
+  ])('a card says of %s seats and category %s: "%s" (an imported unit states neither yet)', (seats, category, line) => {
+    expect(seatsAndCategory(seats, category)).toBe(line);
   });
 });

@@ -62,3 +62,11 @@ export function categoryLabel(category: string): string {
 export function seatsLabel(seats: number): string {
   return `${seats} seat${seats === 1 ? '' : 's'}`;
 }
+
+/**
+ * A card's "4 seats · Ranger" line from what the unit states: an imported unit still waiting for
+ * its specifications or category leaves that part out, and the line is empty when it knows neither.
+ */
+export function seatsAndCategory(seats: number | undefined, category: string | undefined): string {
+  return [seats === undefined ? undefined : seatsLabel(seats), category ? categoryLabel(category) : undefined].filter(Boolean).join(' · ');
+}

@@ -6,7 +6,8 @@ export interface InventoryItem {
   name: string;
   description: string;
   brand: string;
-  category: string;
+  /** None while an imported unit waits for an editor to pick it (docs/product.md §Import). */
+  category?: string;
   price: number;
   images: string[];
   isNew: boolean;
@@ -43,7 +44,7 @@ export function toInventoryItem(vehicle: InventoryItem): InventoryItem {
     name,
     description,
     brand,
-    category,
+    ...(category ? { category } : {}),
     price,
     images: images.slice(0, 1),
     isNew,
@@ -66,7 +67,7 @@ function isInventoryItem(value: unknown): value is InventoryItem {
     isString(v.name) &&
     isString(v.description) &&
     isString(v.brand) &&
-    isString(v.category) &&
+    (v.category === undefined || isString(v.category)) &&
     typeof v.price === 'number' &&
     Number.isFinite(v.price) &&
     Array.isArray(v.images) &&

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import lotJson from '../../data/lot.json';
 import { parseLot } from '../../src/lib/data/vehicles.ts';
+import { vehicleProduct } from '../../src/lib/structured-data.ts';
 import { reconcile } from '../../src/lib/import/reconcile.ts';
 import { sheetRows } from '../../src/lib/import/rows.ts';
 import { brandNames, HEADER, lotFiles, lotRows, mappingWith, models } from './lot-feed.ts';
@@ -29,5 +30,33 @@ describe('a unit the import adds', () => {
     });
     const editors = units.find((unit) => unit.id === 'denago-ev-rover-xl-2025')!;
     expect(editors.description).toBe(lotFiles()['denago-ev-rover-xl-2025']!.description);
+  });
+
+  it('passes the build from a messy spreadsheet row whose model the site does not know, stating no category, specifications or features', () => {
+    const mapping = mappingWith();
+    const rows = sheetRows(
+      [HEADER, ...lotRows(), [' nm-7 ', '', 'evc4p-26-7', '2026', 'EVolution', ' Classic 4 Pro', 'Candy Red', '$9,995', 'https://photos.dms.example/n7.jpg']],
+      mapping,
+    );
+    const plan = reconcile({ rows, units: lotFiles(), models, brandNames, mapping, today: '2026-11-26', missedBefore: [] });
+    expect(plan.rejected).toEqual([]);
+    const files = Object.fromEntries(
+      Object.entries({ ...lotFiles(), ...Object.fromEntries(Object.entries(plan.files).map(([id, text]) => [id, JSON.parse(text)])) }).map(([id, unit]) => [
+        `${id}.json`,
+        unit,
+      ]),
+    );
+    const added = parseLot(files, lotJson).units.find((unit) => unit.id === 'evolution-classic-4-pro-candy-red-nm-7')!;
+    expect(added).toMatchObject({
+      name: 'Evolution Classic 4 Pro',
+      description: '2026 Evolution Classic 4 Pro in Candy Red.',
+      features: [],
+      specifications: {},
+    });
+    expect(added.category).toBeUndefined();
+    const product = vehicleProduct(added, 'https://dealer.example', 'Evolution');
+    expect(product).not.toHaveProperty('category');
+    expect(product).not.toHaveProperty('vehicleSeatingCapacity');
+    expect(product).toMatchObject({ name: 'Evolution Classic 4 Pro', model: 'Classic 4 Pro', sku: 'nm-7' });
   });
 });

@@ -61,7 +61,7 @@ describe('the scheduled import', () => {
 
   it('commits the changes once per time slot and e-mails the dealer once about the rows it rejected', async () => {
     const rows = lotRows().map((cells) => (cells[0] === 'BGC-25088U' ? [...cells.slice(0, 7), '$13,000.00', ''] : cells));
-    sheet.body = csvOf([HEADER, ...rows, ['N-9', '', 'S-9', '2026', 'Denago', 'Hovercraft', 'Red', '$1,000', '']]);
+    sheet.body = csvOf([HEADER, ...rows, ['N-9', '', 'S-9', 'soon', 'Denago', 'Hovercraft', 'Red', '$1,000', '']]);
     const result = await wake();
     expect(result).toMatchObject({ status: 'ran', run: { outcome: 'imported', counts: { changed: 1, rejected: 1 } } });
     expect(github.log()[0]).toContain('[skip netlify]');
@@ -69,7 +69,7 @@ describe('the scheduled import', () => {
     expect(mailbox.received).toHaveLength(1);
     expect(mailbox.received[0]!.body.to).toEqual(['sales@dealer.test', 'owner@dealer.test']);
     expect(mailbox.received[0]!.body.subject).toBe('Burlington Golf Carts: the lot import left out 1 row');
-    expect(mailbox.received[0]!.body.text).toContain('row 18, Model: no model "Hovercraft" of Denago in data/models.json');
+    expect(mailbox.received[0]!.body.text).toContain('row 18, Year: "soon" is not a year');
 
     expect(await wake(new Date(AT_NOON.getTime() + 20 * 60_000))).toEqual({ status: 'skipped', reason: 'the 2026-11-26T12:00 import has already run' });
     expect(github.log()).toHaveLength(2);

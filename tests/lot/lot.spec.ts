@@ -4,8 +4,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { BUDGET } from '../../scripts/budget.ts';
 import { bytesAsSent, elementCount, islandDataBytes } from '../../scripts/page-figures.ts';
 import { startProxy } from '../../scripts/perf.ts';
+import { checkHtml } from '../../scripts/validators/html.ts';
+import { builtFile } from '../../scripts/validators/pages.ts';
+import { checkStructuredData } from '../../scripts/validators/structured-data.ts';
 import { INVENTORY_PAGE_SIZE } from '../../src/lib/inventory-pages.ts';
 import { expect, test } from '../e2e/fixtures.ts';
+import { UNKNOWN_MODEL_UNIT_ID } from '../fixtures/unknown-model-unit.ts';
 
 // The inventory with the lot grown to LOT_UNITS listed units (docs/decisions/inventory-pages.md):
 // the bench's first-view figures as a budget, and every unit reachable, filtered and paged with
@@ -15,6 +19,8 @@ interface ApiVehicle {
   id: string;
   brand: string;
   price: number;
+  category?: string;
+  specifications: Record<string, unknown>;
 }
 
 const units = Number(process.env.LOT_UNITS);
@@ -124,4 +130,38 @@ test('with JavaScript the lot is fetched once, at the first filter, and filters,
     expect((await shownIds(page)).map((id) => prices.get(id))).toEqual(byPrice.slice(INVENTORY_PAGE_SIZE, 2 * INVENTORY_PAGE_SIZE).map((v) => v.price));
   }
   expect(lotRequests).toHaveLength(1);
+});
+
+test('a unit imported from a spreadsheet row whose model the site does not know has a page that leaves out what no one has written, and passes the validators', async ({
+  page,
+  request,
+  axe,
+}) => {
+  const { dir } = JSON.parse(readFileSync(process.env.LOT_INFO ?? '', 'utf8')) as { dir: string };
+  const path = `/vehicles/${UNKNOWN_MODEL_UNIT_ID}`;
+  const unit = (await lot(request)).find((vehicle) => vehicle.id === UNKNOWN_MODEL_UNIT_ID);
+  expect(unit).toMatchObject({ brand: 'evolution', price: 9995, specifications: {} });
+  expect(unit).not.toHaveProperty('category');
+
+  expect((await page.goto(path))?.status()).toBe(200);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('Evolution Classic 4 Pro');
+  await expect(main.getByText('2026 Evolution Classic 4 Pro in Candy Red.', { exact: true })).toBeVisible();
+  await expect(main.locator('.eyebrow').first()).toHaveText('Evolution');
+  for (const unknown of ['Features', 'Specifications']) await expect(main.getByRole('heading', { name: unknown, exact: true })).toHaveCount(0);
+  await expect(main.getByText('Seats', { exact: true })).toHaveCount(0);
+  await expect(main.getByText('Stock #nm-501')).toBeVisible();
+  await axe(page, { label: path });
+
+  const built = [{ path, file: builtFile(join(dir, 'dist'), path) }];
+  const html = await checkHtml(built);
+  expect([...html.errors, ...html.warnings]).toEqual([]);
+  const data = await checkStructuredData(built);
+  expect([...data.errors, ...data.warnings]).toEqual([]);
+  expect(data.items).toBeGreaterThan(0);
+
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(path);
+  const products = await (await request.get('/feeds/google-products.xml')).text();
+  expect(products).toContain(`<g:product_type>Golf Carts &gt; Evolution</g:product_type>`);
 });

@@ -22,7 +22,7 @@ export function publishedUnit(unit: Vehicle): PublishedUnit {
     name: unit.name,
     description: unit.description,
     brand: unit.brand,
-    category: unit.category,
+    ...(unit.category ? { category: unit.category } : {}),
     ...(model ? { model } : {}),
     price: unit.price,
     status: unit.status,
@@ -104,11 +104,11 @@ export function alertFromRequest(fields: Record<string, unknown>, referer: URL |
   if (!unit) return { error: ALERT_REQUEST_ERRORS.unit };
   if (form === 'price') return unit.status === 'available' ? { alert: { kind: 'price', unit: unit.id } } : { error: ALERT_REQUEST_ERRORS.status };
   if (form === 'free') return unit.status === 'on-hold' ? { alert: { kind: 'free', unit: unit.id } } : { error: ALERT_REQUEST_ERRORS.status };
-  // "One like it": the same model when it has a page, else the same brand and series.
+  // "One like it": the same model when it has a page, else the same brand and series (the brand alone while it has none).
   const model = unitModelSlug(unit);
   return {
     alert: model
       ? { kind: 'arrivals', filters: { ...NO_FILTERS }, model }
-      : { kind: 'arrivals', filters: { ...NO_FILTERS, brand: unit.brand, category: unit.category } },
+      : { kind: 'arrivals', filters: { ...NO_FILTERS, brand: unit.brand, category: unit.category ?? NO_FILTERS.category } },
   };
 }

@@ -1,7 +1,7 @@
 import Picture from '../Picture.tsx';
 import type { Vehicle } from '../../../data/schemas/units.ts';
 import { formatPrice } from '../../lib/format.ts';
-import { brandCardBadge, categoryLabel, seatsLabel } from '../../lib/vehicle-display.ts';
+import { brandCardBadge, seatsAndCategory } from '../../lib/vehicle-display.ts';
 import { PLACEHOLDER_IMAGE } from '../VehicleCard.tsx';
 
 export type BrandInventoryVehicle = Pick<Vehicle, 'id' | 'name' | 'description' | 'price' | 'images' | 'inStock' | 'category'> & {
@@ -35,6 +35,7 @@ export default function BrandInventory({ brandName, vehicles, contactHref }: Pro
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {vehicles.map((vehicle) => {
         const badge = brandCardBadge(vehicle);
+        const facts = seatsAndCategory(vehicle.specifications.seatingCapacity, vehicle.category);
         return (
           <li key={vehicle.id}>
             <article className="card flex h-full flex-col overflow-hidden">
@@ -54,9 +55,7 @@ export default function BrandInventory({ brandName, vehicles, contactHref }: Pro
               <div className="flex flex-1 flex-col p-5">
                 <h3 className="text-lg font-semibold">{vehicle.name}</h3>
                 <p className="mt-2 line-clamp-3 flex-1 text-slate-700">{vehicle.description}</p>
-                <p className="mt-3 text-sm font-medium text-slate-600">
-                  {seatsLabel(vehicle.specifications.seatingCapacity)} · {categoryLabel(vehicle.category)}
-                </p>
+                {facts ? <p className="mt-3 text-sm font-medium text-slate-600">{facts}</p> : null}
                 <p className="mt-2 text-2xl font-bold text-brand-800">{formatPrice(vehicle.price)}</p>
                 <a href={`/vehicles/${vehicle.id}`} className="btn btn-primary mt-4">
                   View Details<span className="sr-only">: {vehicle.name}</span>

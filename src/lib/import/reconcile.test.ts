@@ -128,19 +128,42 @@ describe('reconcile: the lot from a feed', () => {
     expect(result.unchanged).toBe(16);
   });
 
-  it('rejects a new unit of a model the site does not know, and a price or year it cannot read', () => {
+  it('rejects a row whose price or year it cannot read, or whose make is no brand of the site', () => {
     const result = plan([
       ...lotRows(),
-      row({ 'Stock #': 'N-3', 'Serial No': 'S-3', Year: '2026', Make: 'Denago', Model: 'Hovercraft', Color: 'Red', Price: '9000' }),
+      row({ 'Stock #': 'N-3', 'Serial No': 'S-3', Year: '2026', Make: 'Club Car', Model: 'Onward', Color: 'Red', Price: '9000' }),
       row({ 'Stock #': 'N-4', 'Serial No': 'S-4', Year: '26', Make: 'Denago', Model: 'EV City', Color: 'Red', Price: '9000' }),
       row({ 'Stock #': 'N-5', 'Serial No': 'S-5', Year: '2026', Make: 'Denago', Model: 'EV City', Color: 'Red', Price: 'call us' }),
     ]);
     expect(result.rejected.map((rejection) => [rejection.ref, rejection.column])).toEqual([
+      ['row 18', 'Make'],
       ['row 19', 'Year'],
       ['row 20', 'Price'],
-      ['row 18', 'Model'],
     ]);
     expect(result.changes).toEqual([]);
+  });
+
+  it('adds a unit of a model the site does not know from the row alone: no category, specifications or features are guessed', () => {
+    const result = plan([
+      ...lotRows(),
+      row({
+        'Stock #': ' n-3 ',
+        'Serial No': 'S-3',
+        Year: '2026',
+        Make: 'evolution',
+        Model: '  Evolution Classic 4 Pro ',
+        Color: 'Candy Red',
+        Price: ' $9,995.00 ',
+        Photos: 'https://photos.dms.example/n3.jpg\nhttps://photos.dms.example/n3-b.jpg',
+      }),
+    ]);
+    expect(result.rejected).toEqual([]);
+    expect(result.changes).toEqual([{ kind: 'added', id: 'evolution-classic-4-pro-candy-red-n-3', ref: 'row 18', fields: [] }]);
+    const unit = JSON.parse(result.files['evolution-classic-4-pro-candy-red-n-3']!) as Record<string, unknown>;
+    expect(unitSchema.safeParse(unit).success).toBe(true);
+    expect(unit).toMatchObject({ name: 'Evolution Classic 4 Pro', model: 'Classic 4 Pro', brand: 'evolution', price: 9995, stockNumber: 'n-3', features: [] });
+    expect(unit.photos).toEqual([{ src: 'https://photos.dms.example/n3.jpg' }, { src: 'https://photos.dms.example/n3-b.jpg' }]);
+    for (const unknown of ['description', 'category', 'specifications']) expect(unit[unknown], unknown).toBeUndefined();
   });
 
   it('marks a unit sold only when two successful pulls in a row miss it, and restores it when it comes back', () => {

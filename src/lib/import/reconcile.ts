@@ -135,7 +135,7 @@ function photosFrom(feed: FeedUnit, old: unknown): { src: string; alt?: string }
 }
 
 /** The feed's fields over an existing file: only what the feed owns, nothing of the editor's. */
-function mergeFeed(file: UnitJson, feed: FeedUnit, model: Model | undefined, store: string | undefined, today: string): UnitJson {
+function mergeFeed(file: UnitJson, feed: FeedUnit, model: Model | undefined, brandName: string, store: string | undefined, today: string): UnitJson {
   const next: UnitJson = { ...file };
   if (store) next.store = store;
   if (feed.vin) next.vin = feed.vin;
@@ -143,7 +143,7 @@ function mergeFeed(file: UnitJson, feed: FeedUnit, model: Model | undefined, sto
   if (feed.ownStockNumber) next.stockNumber = feed.stockNumber;
   next.year = feed.year;
   next.brand = feed.brand;
-  next.model = model?.name ?? feed.model;
+  next.model = model?.name ?? modelWithoutMake(feed.model, brandName);
   if (feed.exteriorColor) next.exteriorColor = feed.exteriorColor;
   if (feed.seatColor) next.seatColor = feed.seatColor;
   next.price = feed.price;
@@ -167,11 +167,25 @@ const BATTERY_WORDS: Record<string, 'lithium' | 'lead-acid' | 'agm'> = {
 
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
-/** A new unit's file from the feed and its model; what neither knows waits for an editor (no description). */
+/** "Evolution Classic 4 Pro" of Evolution → "Classic 4 Pro": the model as written, without its make. */
+export function modelWithoutMake(written: string, brandName: string): string {
+  const words = written.trim().split(/\s+/);
+  const makeWords = brandName.trim().split(/\s+/).length;
+  const rest = words.slice(makeWords).join(' ');
+  return rest && headerKey(words.slice(0, makeWords).join(' ')) === headerKey(brandName) ? rest : words.join(' ');
+}
+
+/**
+ * A new unit's file from the feed and its model (docs/product.md §Import). What neither knows waits
+ * for an editor: the description always; with no model in data/models.json (or a series without a
+ * category in the settings) also the category, the specifications and the features, which the
+ * file then leaves out rather than guess. Seat colour, lifted, street legal and the battery come
+ * from the feed, else from the dealer's own defaults in the import settings.
+ */
 function newUnit(
   feed: FeedUnit,
-  model: Model,
-  category: VehicleCategory,
+  model: Model | undefined,
+  category: VehicleCategory | undefined,
   brandName: string,
   mapping: ImportMapping,
   store: string | undefined,
@@ -180,16 +194,17 @@ function newUnit(
   const defaults = mapping.defaults;
   const condition = feed.condition ?? (feed.facts.isUsed ? 'used' : 'new');
   const batteryType = BATTERY_WORDS[headerKey(feed.facts.batteryType ?? '')] ?? defaults.battery.type;
+  const modelName = model?.name ?? modelWithoutMake(feed.model, brandName);
   return {
     $schema: '../schemas/units.schema.json',
     status: feed.status ?? 'available',
     ...(feed.status === 'sold' ? { soldDate: today } : {}),
     price: feed.price,
-    name: `${brandName} ${model.name}`,
+    name: `${brandName} ${modelName}`,
     photos: feed.photos.map((src) => ({ src })),
     brand: feed.brand,
-    model: model.name,
-    category,
+    model: modelName,
+    ...(category ? { category } : {}),
     year: feed.year,
     condition,
     isNew: condition === 'new',
@@ -202,15 +217,19 @@ function newUnit(
     lifted: feed.facts.lifted ?? defaults.lifted,
     streetLegal: feed.vin ? (feed.facts.streetLegal ?? defaults.streetLegal) : false,
     battery: { ...defaults.battery, type: batteryType, ...(feed.facts.capacityAh ? { capacityAh: feed.facts.capacityAh } : {}) },
-    features: [...model.features],
-    specifications: {
-      topSpeed: model.specs.topSpeed,
-      range: model.specs.range,
-      seatingCapacity: model.specs.seats,
-      batteryType: model.specs.batteryType ? capitalised(model.specs.batteryType) : defaults.batteryType,
-      chargingTime: model.specs.chargingTime ?? defaults.chargingTime,
-      payload: model.specs.payload,
-    },
+    features: model ? [...model.features] : [],
+    ...(model
+      ? {
+          specifications: {
+            topSpeed: model.specs.topSpeed,
+            range: model.specs.range,
+            seatingCapacity: model.specs.seats,
+            batteryType: model.specs.batteryType ? capitalised(model.specs.batteryType) : defaults.batteryType,
+            chargingTime: model.specs.chargingTime ?? defaults.chargingTime,
+            payload: model.specs.payload,
+          },
+        }
+      : {}),
     moreSpecifications: [],
     listedDate: today,
     ...(store ? { store } : {}),
@@ -311,27 +330,25 @@ export function reconcile(input: ReconcileInput): Plan {
     let unitIdValue: string;
     if (id) {
       const file = input.units[id] as UnitJson;
-      candidate = mergeFeed(file, feed, model, store.store, today);
+      candidate = mergeFeed(file, feed, model, brandName, store.store, today);
       unitIdValue = id;
     } else {
       if (feed.status === 'sold') continue; // Sold before it was ever listed: nothing to add.
-      if (!model) {
-        reject('model', `no model "${feed.model}" of ${brandName} in data/models.json: add the model first, or the unit by hand`);
-        continue;
-      }
-      const category =
-        (Object.values(input.units).find((unit) => (unit as UnitJson).model === model.name && (unit as UnitJson).brand === model.brand) as UnitJson | undefined)
-          ?.category ?? mapping.categories[model.series];
-      if (!category) {
-        reject('model', `the series "${model.series}" has no category: add it under "categories" in the import settings`);
-        continue;
-      }
+      // The category of a unit of the same model already on the lot, else of the model's series
+      // in the settings; none is guessed (docs/decisions/imported-unit-without-model.md).
+      const category = model
+        ? ((
+            Object.values(input.units).find((unit) => (unit as UnitJson).model === model.name && (unit as UnitJson).brand === model.brand) as
+              UnitJson | undefined
+          )?.category ?? mapping.categories[model.series])
+        : undefined;
       if (!feed.exteriorColor) {
         reject('exteriorColor', 'a new unit needs its colour');
         continue;
       }
-      candidate = newUnit(feed, model, category as VehicleCategory, brandName, mapping, store.store, today);
-      const base = slugify(`${model.slug}-${feed.exteriorColor}-${feed.stockNumber}`).slice(0, 76).replace(/-+$/, '');
+      candidate = newUnit(feed, model, category as VehicleCategory | undefined, brandName, mapping, store.store, today);
+      const modelSlug = model?.slug ?? `${feed.brand}-${modelWithoutMake(feed.model, brandName)}`;
+      const base = slugify(`${modelSlug}-${feed.exteriorColor}-${feed.stockNumber}`).slice(0, 76).replace(/-+$/, '');
       unitIdValue = base;
       for (let n = 2; takenIds.has(unitIdValue) || !unitId.safeParse(unitIdValue).success; n += 1) unitIdValue = `${base}-${n}`;
     }
