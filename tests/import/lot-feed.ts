@@ -27,6 +27,11 @@ export function mappingWith(overrides: Partial<ImportMapping> = {}): ImportMappi
   return { ...importSchema.parse(importJson), ...overrides };
 }
 
+/** data/import.json as the dealer's repository has it: the project's settings with `changes` on top. */
+export function settingsText(changes: Record<string, unknown> = {}): string {
+  return `${JSON.stringify({ ...importJson, ...changes }, null, 2)}\n`;
+}
+
 export const HEADER = ['Stock #', 'VIN', 'Serial No', 'Year', 'Make', 'Model', 'Color', 'Price', 'Photos'];
 
 /** One spreadsheet row per listed unit of the lot, as a dealer's sheet would list it. */

@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { leadsEnv } from '../../functions/lib/env.ts';
 import { importRunsStore, recentRuns } from '../../functions/lib/import/runs.ts';
+import { SETTINGS_PATH } from '../../functions/lib/import/head-settings.ts';
 import { scheduledImport } from '../../functions/lib/import/scheduled.ts';
 import { dueSlot } from '../../src/lib/import/schedule.ts';
 import { configureMail, Mailbox, MAIL_ENV, startBlobs, type Blobs } from '../functions/contact-harness.ts';
 import { startGitHub, type GitHubStandIn } from './github-stand-in.ts';
-import { csvOf, HEADER, lotFiles, lotRows, mappingWith } from './lot-feed.ts';
+import { csvOf, HEADER, lotFiles, lotRows, mappingWith, settingsText } from './lot-feed.ts';
 
 /** 11:00 in New Jersey on a November day: one of the default import times is 12:00, so 17:00 UTC is. */
 const AT_NOON = new Date('2026-11-26T17:00:00Z');
@@ -15,18 +16,22 @@ const AT_NOON = new Date('2026-11-26T17:00:00Z');
 let blobs: Blobs;
 let mailbox: Mailbox;
 let github: GitHubStandIn;
-let sheet: { url: string; body: string; status: number; server: Server };
+let sheet: { url: string; body: string; status: number; server: Server; onRequest?: () => void };
 
 beforeEach(async () => {
   blobs = await startBlobs();
   mailbox = await new Mailbox().start();
   configureMail(mailbox);
-  github = await startGitHub(
-    Object.fromEntries(Object.entries(lotFiles()).map(([id, unit]) => [`data/units/${id}.json`, `${JSON.stringify(unit, null, 2)}\n`])),
-  );
-  const server = createServer((_request, response) => response.writeHead(sheet.status, { 'Content-Type': 'text/csv' }).end(sheet.body));
+  const server = createServer((_request, response) => {
+    sheet.onRequest?.();
+    response.writeHead(sheet.status, { 'Content-Type': 'text/csv' }).end(sheet.body);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   sheet = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/lot.csv`, body: '', status: 200, server };
+  github = await startGitHub({
+    ...Object.fromEntries(Object.entries(lotFiles()).map(([id, unit]) => [`data/units/${id}.json`, `${JSON.stringify(unit, null, 2)}\n`])),
+    [SETTINGS_PATH]: settingsText({ enabled: true, url: sheet.url }),
+  });
 });
 afterEach(async () => {
   configureMail(null);
@@ -93,7 +98,7 @@ describe('the scheduled import', () => {
     sheet.status = 500;
     const result = await wake();
     expect(result).toMatchObject({ status: 'ran', run: { outcome: 'failed', reason: 'the spreadsheet address answered 500' } });
-    expect(github.requests).toEqual([]);
+    expect(github.requests.filter((request) => !request.startsWith('GET '))).toEqual([]);
     expect(mailbox.received.map((mail) => mail.body.subject)).toEqual(['Burlington Golf Carts: the lot import failed, nothing changed']);
   });
 
@@ -119,5 +124,67 @@ describe('the scheduled import', () => {
       run: { outcome: 'failed', reason: 'the import is not set up: GITHUB_TOKEN is required for the scheduled import' },
     });
     expect(mailbox.received).toHaveLength(1);
+  });
+
+  describe("reads the import settings at the repository's head, not the deployed ones", () => {
+    const saveSettings = (changes: Record<string, unknown>) =>
+      github.commitAs('Update Import from the dealer’s system', { [SETTINGS_PATH]: settingsText({ enabled: true, url: sheet.url, ...changes }) });
+
+    it('imports with a column name the dealer added in the admin after the deploy', async () => {
+      saveSettings({ columns: { ...mappingWith().columns, price: ['Asking'] } });
+      const rows = lotRows().map((cells) => (cells[0] === 'BGC-25088U' ? [...cells.slice(0, 7), '$13,000.00', cells[8]!] : cells));
+      sheet.body = csvOf([HEADER.map((header) => (header === 'Price' ? 'Asking' : header)), ...rows]);
+      expect(await wake()).toMatchObject({ status: 'ran', run: { outcome: 'imported', counts: { changed: 1, rejected: 0 } } });
+      expect(JSON.parse(github.files()['data/units/denago-ev-rover-xl-2025.json']!).price).toBe(13000);
+    });
+
+    it('fails the run, changes nothing and tells the dealer when the settings at the head are not valid', async () => {
+      sheet.body = csvOf([HEADER, ...lotRows()]);
+      let fetched = 0;
+      sheet.onRequest = () => (fetched += 1);
+      const head = saveSettings({ maxShrinkPercent: 120 });
+      const result = await wake();
+      expect(result).toMatchObject({ status: 'ran', run: { outcome: 'failed' } });
+      const reason = (result as { run: { reason: string } }).run.reason;
+      expect(reason).toContain(`the import settings at ${head.slice(0, 7)} are not valid, nothing was changed`);
+      expect(reason).toContain('data/import.json → maxShrinkPercent: must be at most 100');
+      expect(fetched).toBe(0);
+      expect(github.log()).toHaveLength(2);
+      expect(mailbox.received.map((mail) => mail.body.subject)).toEqual(['Burlington Golf Carts: the lot import failed, nothing changed']);
+      expect(mailbox.received[0]!.body.text).toContain('maxShrinkPercent: must be at most 100');
+    });
+
+    it('fails the run when GitHub cannot give the settings, rather than run on the deployed ones', async () => {
+      sheet.body = csvOf([HEADER, ...lotRows()]);
+      const result = await wake(AT_NOON, { ...env(), GITHUB_TOKEN: 'a-revoked-token' });
+      expect(result).toMatchObject({
+        status: 'ran',
+        run: { outcome: 'failed', reason: 'the import settings could not be read from main (reading the branch main: Bad credentials): nothing was changed' },
+      });
+      expect(mailbox.received).toHaveLength(1);
+    });
+
+    it('runs nothing once the dealer has turned the import off at the head', async () => {
+      sheet.body = csvOf([HEADER, ...lotRows()]);
+      const head = saveSettings({ enabled: false });
+      expect(await wake()).toEqual({ status: 'skipped', reason: `the import is off in data/import.json at ${head.slice(0, 7)}` });
+      expect(github.log()).toHaveLength(2);
+      expect(mailbox.received).toEqual([]);
+    });
+
+    it('commits nothing when the settings change while the feed is read, and the next run uses the new ones', async () => {
+      sheet.body = csvOf([HEADER, ...lotRows().map((cells) => (cells[0] === 'BGC-25088U' ? [...cells.slice(0, 7), '$13,000.00', cells[8]!] : cells))]);
+      sheet.onRequest = () => {
+        sheet.onRequest = undefined;
+        saveSettings({ maxShrinkPercent: 30 });
+      };
+      const result = await wake();
+      expect(result).toMatchObject({
+        status: 'ran',
+        run: { outcome: 'failed', reason: expect.stringContaining('data/import.json changed while the feed was read') },
+      });
+      expect(JSON.parse(github.files()['data/units/denago-ev-rover-xl-2025.json']!).price).not.toBe(13000);
+      expect(await wake(new Date('2026-11-26T23:00:00Z'))).toMatchObject({ status: 'ran', run: { outcome: 'imported', counts: { changed: 1 } } });
+    });
   });
 });

@@ -40,6 +40,8 @@ export interface HeadView {
   commit: string;
   /** The text of every file directly in `folder` (e.g. "data/units"), by file name; none when the folder does not exist. */
   readFolder(folder: string): Promise<GitResult<Record<string, string>>>;
+  /** The text of one file (e.g. "data/import.json"); undefined when the commit has no such file. */
+  readFile(path: string): Promise<GitResult<string | undefined>>;
 }
 
 /** What the caller wants committed on a head: file path → new text; nothing to commit when undefined. */
@@ -59,6 +61,15 @@ export const BLOB_READS_AT_ONCE = 8;
 function repositoryReader(client: GitHubClient, base: string) {
   const blobs = new Map<string, string>();
   const tree = async (sha: string) => githubRequest<TreeAnswer>(client, `${base}/git/trees/${sha}`);
+  const blobText = async (sha: string, path: string): Promise<GitResult<string>> => {
+    const cached = blobs.get(sha);
+    if (cached !== undefined) return { ok: true, value: cached };
+    const blob = await githubRequest<BlobAnswer>(client, `${base}/git/blobs/${sha}`);
+    if (!blob.ok) return failed(`reading ${path}`, blob);
+    const text = blob.data.encoding === 'base64' ? Buffer.from(blob.data.content, 'base64').toString('utf8') : blob.data.content;
+    blobs.set(sha, text);
+    return { ok: true, value: text };
+  };
   return {
     async head(branch: string): Promise<GitResult<{ commit: string; tree: string }>> {
       const ref = await githubRequest<RefAnswer>(client, `${base}/git/ref/heads/${encodeURIComponent(branch)}`);
@@ -86,15 +97,10 @@ function repositoryReader(client: GitHubClient, base: string) {
       const worker = async () => {
         while (!failure && next < wanted.length) {
           const item = wanted[next++]!;
-          let text = blobs.get(item.sha);
-          if (text === undefined) {
-            const blob = await githubRequest<BlobAnswer>(client, `${base}/git/blobs/${item.sha}`);
-            if (!blob.ok) {
-              failure = failed(`reading ${folder}/${item.path}`, blob);
-              return;
-            }
-            text = blob.data.encoding === 'base64' ? Buffer.from(blob.data.content, 'base64').toString('utf8') : blob.data.content;
-            blobs.set(item.sha, text);
+          const text = await blobText(item.sha, `${folder}/${item.path}`);
+          if (!text.ok) {
+            failure = text;
+            return;
           }
         }
       };
@@ -102,6 +108,36 @@ function repositoryReader(client: GitHubClient, base: string) {
       if (failure) return failure;
       for (const item of wanted) files[item.path] = blobs.get(item.sha)!;
       return { ok: true, value: files };
+    },
+    async readFile(rootTree: string, path: string): Promise<GitResult<string | undefined>> {
+      const segments = path.split('/').filter(Boolean);
+      let sha = rootTree;
+      for (const [index, segment] of segments.entries()) {
+        const answer = await tree(sha);
+        if (!answer.ok) return failed(`reading ${path}`, answer);
+        const last = index === segments.length - 1;
+        const entry = answer.data.tree.find((item) => item.path === segment && item.type === (last ? 'blob' : 'tree'));
+        if (!entry) return { ok: true, value: undefined };
+        sha = entry.sha;
+      }
+      return blobText(sha, path);
+    },
+  };
+}
+
+/** The branch's head commit and a view of its files, without committing anything. */
+export async function readHead(client: GitHubClient, repository: string, branch: string): Promise<GitResult<HeadView>> {
+  const base = repositoryPath(repository);
+  if (!base) return { ok: false, message: `"${repository}" is not a repository written owner/name` };
+  const reader = repositoryReader(client, base);
+  const head = await reader.head(branch);
+  if (!head.ok) return head;
+  return {
+    ok: true,
+    value: {
+      commit: head.value.commit,
+      readFolder: (folder) => reader.readFolder(head.value.tree, folder),
+      readFile: (path) => reader.readFile(head.value.tree, path),
     },
   };
 }
@@ -123,7 +159,11 @@ export async function commitOnHead(
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const head = await reader.head(options.branch);
     if (!head.ok) return head;
-    const decided = await draft({ commit: head.value.commit, readFolder: (folder) => reader.readFolder(head.value.tree, folder) });
+    const decided = await draft({
+      commit: head.value.commit,
+      readFolder: (folder) => reader.readFolder(head.value.tree, folder),
+      readFile: (path) => reader.readFile(head.value.tree, path),
+    });
     if (decided && 'fail' in decided) return { ok: false, message: decided.fail };
     if (!decided || Object.keys(decided.files).length === 0) return { ok: true, value: { attempts: attempt } };
 

@@ -1,5 +1,6 @@
 import type { GitHubClient } from '../github/client.ts';
 import { commitOnHead } from '../github/git-data.ts';
+import { SETTINGS_PATH } from './head-settings.ts';
 import { summaryLine, countsOf } from './runs.ts';
 import type { Plan } from '../../../src/lib/import/reconcile.ts';
 import type { LotAccess } from './run.ts';
@@ -23,9 +24,11 @@ export function commitMessage(plan: Plan): string {
 /**
  * The lot as the repository's data/units/ at the head of the production branch: every change of
  * a run is one commit; a newer head (an editor saved meanwhile) is read again and decided on
- * again, so the editor's fields stay.
+ * again, so the editor's fields stay. With `settings` (the text of data/import.json the run read
+ * its feed with), the head the commit is built on must still have those settings: a run whose
+ * settings changed under it changes nothing and the next run uses the new ones.
  */
-export function githubLot(client: GitHubClient, repository: string, branch: string, options: { dryRun?: boolean } = {}): LotAccess {
+export function githubLot(client: GitHubClient, repository: string, branch: string, options: { dryRun?: boolean; settings?: string } = {}): LotAccess {
   return {
     async apply(build) {
       let plan: Plan | undefined;
@@ -33,6 +36,12 @@ export function githubLot(client: GitHubClient, repository: string, branch: stri
         client,
         repository,
         async (head) => {
+          if (options.settings !== undefined) {
+            const settings = await head.readFile(SETTINGS_PATH);
+            if (!settings.ok) return { fail: settings.message };
+            if (settings.value !== options.settings)
+              return { fail: `${SETTINGS_PATH} changed while the feed was read (now at ${head.commit.slice(0, 7)}): the next run uses the new settings` };
+          }
           const folder = await head.readFolder(UNITS_FOLDER);
           if (!folder.ok) return { fail: folder.message };
           const units: Record<string, unknown> = {};

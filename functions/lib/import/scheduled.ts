@@ -10,18 +10,22 @@ import { mailUnsentRuns } from './email.ts';
 import { importEnv } from './env.ts';
 import { pullFeed, type FeedOptions } from './feed.ts';
 import { githubLot } from './github-lot.ts';
+import { headSettings } from './head-settings.ts';
 import { dayIn, runImport } from './run.ts';
 import type { RunRecord } from './runs.ts';
 
 /**
  * The production import (docs/product.md §Import): at one of the dealer's times, once per time
- * slot, pull the feed, decide on the repository's unit files and commit the changes as one
- * commit; record the run and e-mail the dealer when it needs them.
+ * slot, read the import settings at the repository's head, pull the feed, decide on the
+ * repository's unit files and commit the changes as one commit; record the run and e-mail the
+ * dealer when it needs them. The deployed settings (`mapping`) only say when to wake up; the run
+ * itself follows the head's (functions/lib/import/head-settings.ts).
  */
 
 export type ScheduledResult = { status: 'skipped'; reason: string } | { status: 'ran'; run: RunRecord };
 
 export interface ScheduledInput {
+  /** The deployed settings: their times decide whether a run is due. */
   mapping: ImportMapping;
   store: Store;
   now: Date;
@@ -39,34 +43,41 @@ export async function scheduledImport(input: ScheduledInput): Promise<ScheduledR
   if (!claimed.modified) return { status: 'skipped', reason: `the ${slot}:00 import has already run` };
 
   const env = importEnv(input.env);
+  const client = env.ok ? { token: env.value.GITHUB_TOKEN, ...(env.value.GITHUB_API_URL ? { baseUrl: env.value.GITHUB_API_URL } : {}) } : undefined;
+  const settings = env.ok && client ? await headSettings(client, env.value.GITHUB_REPOSITORY, env.value.GITHUB_BRANCH) : undefined;
+  // The dealer turned the import off, or took this time out, since the deploy: nothing to run.
+  if (settings?.ok && dueSlot(settings.mapping, input.now) !== slot)
+    return {
+      status: 'skipped',
+      reason: settings.mapping.enabled
+        ? `not one of the dealer's import times at ${settings.commit.slice(0, 7)}`
+        : `the import is off in data/import.json at ${settings.commit.slice(0, 7)}`,
+    };
+  const mapping = settings?.ok ? settings.mapping : input.mapping;
   const brandNames = Object.fromEntries(brands.map((brand) => [brand.slug, brand.name]));
   const common = {
-    mapping: input.mapping,
+    mapping,
     store: input.store,
-    source: input.mapping.url ?? '',
+    source: mapping.url ?? '',
     models,
     brandNames,
     // The lot's removed units keep their addresses as redirects: a new unit takes another.
     reservedIds: lotJson.removed.map((unit) => unit.id),
     stores: stores.map(({ slug, storeCode }) => ({ slug, storeCode })),
     now: input.now,
-    today: dayIn(input.now, input.mapping.timeZone),
+    today: dayIn(input.now, mapping.timeZone),
   };
-  const { run } = env.ok
-    ? await runImport({
-        ...common,
-        feed: await pullFeed(input.mapping, { ...(env.value.IMPORT_DMS_TOKEN ? { token: env.value.IMPORT_DMS_TOKEN } : {}), ...input.feed }),
-        lot: githubLot(
-          { token: env.value.GITHUB_TOKEN, ...(env.value.GITHUB_API_URL ? { baseUrl: env.value.GITHUB_API_URL } : {}) },
-          env.value.GITHUB_REPOSITORY,
-          env.value.GITHUB_BRANCH,
-        ),
-      })
-    : await runImport({
-        ...common,
-        feed: { ok: false, message: `the import is not set up: ${env.error}` },
-        lot: { apply: () => Promise.resolve({ ok: false, message: 'not set up' }) },
-      });
+  const notRun = (message: string) =>
+    runImport({ ...common, feed: { ok: false, message }, lot: { apply: () => Promise.resolve({ ok: false, message: 'not run' }) } });
+  const { run } = !env.ok
+    ? await notRun(`the import is not set up: ${env.error}`)
+    : !settings?.ok
+      ? await notRun(settings?.message ?? 'the import settings could not be read')
+      : await runImport({
+          ...common,
+          feed: await pullFeed(mapping, { ...(env.value.IMPORT_DMS_TOKEN ? { token: env.value.IMPORT_DMS_TOKEN } : {}), ...input.feed }),
+          lot: githubLot(client!, env.value.GITHUB_REPOSITORY, env.value.GITHUB_BRANCH, { settings: settings.text }),
+        });
   // This run's e-mail, and any an earlier run could not send.
   await mailUnsentRuns(input.store, input.mail, input.env, input.siteName);
   return { status: 'ran', run };
