@@ -155,6 +155,9 @@ function stringRules(node: JsonSchema) {
   };
 }
 
+/** How many choices Sveltia shows as radio buttons rather than a list (its `dropdown_threshold` default). */
+const RADIO_CHOICES = 5;
+
 /** The field for one property of an object (or the item of a list, named like the list). */
 export function fieldOf(name: string, node: JsonSchema, required: boolean, context: Context): Field {
   const base = common(name, node, required, context);
@@ -183,6 +186,9 @@ export function fieldOf(name: string, node: JsonSchema, required: boolean, conte
       ...base,
       widget: 'select',
       options: node.enum.map((value) => ({ label: optionLabel(value), value })),
+      // Sveltia shows up to 5 choices as radio buttons (one tap on a phone) and adds a "(None)"
+      // choice to an optional one: a choice of 5 that may be left empty keeps its radio buttons.
+      ...(!required && node.enum.length <= RADIO_CHOICES ? { dropdown_threshold: node.enum.length + 1 } : {}),
     } as Field;
   }
   if (node.const !== undefined) return { ...base, widget: 'hidden', default: node.const } as Field;
