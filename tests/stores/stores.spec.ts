@@ -149,7 +149,61 @@ test('the local inventory feed gives each unit its store code, and the sitemap h
     expect(sitemap).toMatch(new RegExp(`<loc>[^<]+${path}</loc>`));
 });
 
-test("the copy's pages pass Google's structured-data rules, and its Locations and unit pages the Nu Html Checker", () => {
+test('the home page, the showroom and the footer describe the group and each of its stores, never one store for the group', async ({ page, axe }) => {
+  const storeIds = [FIRST.slug, SECOND_STORE_SLUG].map((slug) => expect.stringMatching(new RegExp(`/locations/${slug}#store$`)));
+  for (const path of ['/', '/showroom']) {
+    await page.goto(path);
+    const nodes = await jsonLd(page);
+    const group = nodes.find((node) => node['@type'] === 'Organization')!;
+    expect(group, path).not.toHaveProperty('address');
+    expect(group.areaServed.length, path).toBeGreaterThan(1);
+    const dealers = nodes.filter((node) => node['@type'] === 'AutoDealer');
+    expect(
+      dealers.map((node) => node['@id']),
+      path,
+    ).toEqual(storeIds);
+    for (const node of dealers) expect(node.parentOrganization, path).toEqual({ '@id': group['@id'] });
+    expect(dealers[1]).toMatchObject({ telephone: SECOND_STORE.phones.main.e164, address: { addressLocality: 'Medford' } });
+    // Whatever else the page describes is the group's or a store's.
+    const references = JSON.stringify(nodes).match(/"@id":"[^"]+"/g) ?? [];
+    for (const reference of references) expect(reference, path).toMatch(/#(organization|store|vehicle)"$/);
+  }
+  // The showroom: one card per store, each with its own call link and a link to its lot.
+  const cards = page.locator('section[aria-labelledby^="location-"]');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1).locator('address')).toContainText(`${SECOND_STORE.address.street}`);
+  await expect(cards.nth(1).getByRole('link', { name: `Sales: ${SECOND_STORE.phones.main.display}` })).toHaveAttribute(
+    'href',
+    `tel:${SECOND_STORE.phones.main.e164}`,
+  );
+  await expect(cards.nth(1).getByRole('link', { name: 'See the carts on the lot in Medford' })).toHaveAttribute('href', `/locations/${SECOND_STORE_SLUG}`);
+  await axe();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: join(SHOTS, `showroom-${width}.png`), fullPage: true });
+  }
+  // The footer (of every page): each store with its town and its own number as a call link.
+  await page.goto('/');
+  const footerStores = page.locator('[data-footer-stores] > li');
+  await expect(footerStores).toHaveCount(3);
+  await expect(footerStores.nth(0).getByRole('link', { name: 'Mount Holly showroom', exact: true })).toHaveAttribute('href', `/locations/${FIRST.slug}`);
+  await expect(footerStores.nth(1)).toContainText('Medford, NJ 08055');
+  await expect(footerStores.nth(1).getByRole('link', { name: `Medford showroom: ${SECOND_STORE.phones.main.display}` })).toHaveAttribute(
+    'href',
+    `tel:${SECOND_STORE.phones.main.e164}`,
+  );
+  await expect(footerStores.nth(2)).toContainText('Toll-free');
+  // Nothing on the home page gives one store's address as the dealer's.
+  await expect(page.locator('#contact-block-heading').locator('xpath=ancestor::section')).toContainText(SECOND_STORE.address.street);
+  await expect(page.locator('[data-map-facade]')).not.toHaveAttribute('data-src', /High\+Street|High%20Street/);
+  await axe();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.locator('footer').screenshot({ path: join(SHOTS, `footer-${width}.png`) });
+  }
+});
+
+test("the copy's pages pass Google's structured-data rules, and its Locations, showroom, brand and unit pages the Nu Html Checker", () => {
   const { dir } = JSON.parse(readFileSync(process.env.STORES_INFO!, 'utf8')) as { dir: string };
   const run = (validator: string, paths?: string) =>
     execFileSync('node', ['scripts/validate.ts', validator], {
@@ -158,7 +212,7 @@ test("the copy's pages pass Google's structured-data rules, and its Locations an
       env: { ...process.env, ...(paths ? { VALIDATE_PATHS: paths } : {}) },
     });
   expect(run('structured-data')).toMatch(/ 0 errors/);
-  expect(run('html', '/locations,/vehicles/evo')).toMatch(/ 0 errors, 0 warnings/);
+  expect(run('html', '/locations,/vehicles/evo,/showroom,/denago')).toMatch(/ 0 errors, 0 warnings/);
 });
 
 test('the inventory filters by location, with and without JavaScript', async ({ page, browser }) => {
