@@ -10,6 +10,8 @@ const ctx = 'https://schema.org';
 
 export const orgId = (site: URL | string) => `${absoluteUrl('/', site)}#organization`;
 export const dealerId = (site: URL | string) => `${absoluteUrl('/', site)}#dealer`;
+/** Who sells and provides for the whole business: the dealer with one store, the group with several (docs/product.md §Stores). */
+export const businessId = (site: URL | string, stores: readonly unknown[]) => (stores.length > 1 ? orgId(site) : dealerId(site));
 
 function postalAddress(dealer: Pick<Dealer, 'address'>) {
   const a = dealer.address;
@@ -104,16 +106,15 @@ export function service(
   areaServed: readonly string[],
   stores: readonly Pick<Store, 'geo'>[] = [],
 ) {
-  const several = stores.length > 1;
   return {
     '@context': ctx,
     '@type': 'Service',
     name,
     description,
     serviceType: name,
-    provider: { '@id': several ? orgId(site) : dealerId(site) },
+    provider: { '@id': businessId(site, stores) },
     areaServed: [
-      ...(several ? stores : [dealer]).map(({ geo }) => ({
+      ...(stores.length > 1 ? stores : [dealer]).map(({ geo }) => ({
         '@type': 'GeoCircle',
         geoMidpoint: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude },
         geoRadius: dealer.serviceRadiusMeters,

@@ -149,11 +149,14 @@ test('the local inventory feed gives each unit its store code, and the sitemap h
     expect(sitemap).toMatch(new RegExp(`<loc>[^<]+${path}</loc>`));
 });
 
-test('the home page, the showroom and the footer describe the group and each of its stores, never one store for the group', async ({ page, axe }) => {
+test('the home, showroom and contact pages and the footer describe the group and each of its stores, never one store for the group', async ({ page, axe }) => {
   const storeIds = [FIRST.slug, SECOND_STORE_SLUG].map((slug) => expect.stringMatching(new RegExp(`/locations/${slug}#store$`)));
-  for (const path of ['/', '/showroom']) {
+  for (const path of ['/', '/showroom', '/contact', '/services', '/rentals', '/vehicles/denago-ev-nomad-xl']) {
     await page.goto(path);
     const nodes = await jsonLd(page);
+    // Whatever the page describes is sold or provided by the group or a store, never by one showroom standing for the group.
+    expect(JSON.stringify(nodes), path).not.toContain('#dealer"');
+    if (!['/', '/showroom', '/contact'].includes(path)) continue;
     const group = nodes.find((node) => node['@type'] === 'Organization')!;
     expect(group, path).not.toHaveProperty('address');
     expect(group.areaServed.length, path).toBeGreaterThan(1);
@@ -164,10 +167,8 @@ test('the home page, the showroom and the footer describe the group and each of 
     ).toEqual(storeIds);
     for (const node of dealers) expect(node.parentOrganization, path).toEqual({ '@id': group['@id'] });
     expect(dealers[1]).toMatchObject({ telephone: SECOND_STORE.phones.main.e164, address: { addressLocality: 'Medford' } });
-    // Whatever else the page describes is the group's or a store's.
-    const references = JSON.stringify(nodes).match(/"@id":"[^"]+"/g) ?? [];
-    for (const reference of references) expect(reference, path).toMatch(/#(organization|store|vehicle)"$/);
   }
+  await page.goto('/showroom');
   // The showroom: one card per store, each with its own call link and a link to its lot.
   const cards = page.locator('section[aria-labelledby^="location-"]');
   await expect(cards).toHaveCount(2);
