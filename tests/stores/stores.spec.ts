@@ -168,6 +168,12 @@ test('the home, showroom and contact pages and the footer describe the group and
     for (const node of dealers) expect(node.parentOrganization, path).toEqual({ '@id': group['@id'] });
     expect(dealers[1]).toMatchObject({ telephone: SECOND_STORE.phones.main.e164, address: { addressLocality: 'Medford' } });
   }
+  // The contact page gives each store's address, number and hours.
+  await page.goto('/contact');
+  const details = page.getByRole('main');
+  await expect(details.getByRole('link', { name: SECOND_STORE.phones.main.display })).toHaveAttribute('href', `tel:${SECOND_STORE.phones.main.e164}`);
+  await expect(details.locator('address').filter({ hasText: SECOND_STORE.address.street })).toContainText('Medford, NJ 08055');
+  await expect(details).toContainText('Tuesday - Saturday');
   await page.goto('/showroom');
   // The showroom: one card per store, each with its own call link and a link to its lot.
   const cards = page.locator('section[aria-labelledby^="location-"]');
@@ -204,7 +210,7 @@ test('the home, showroom and contact pages and the footer describe the group and
   }
 });
 
-test("the copy's pages pass Google's structured-data rules, and its Locations, showroom, brand and unit pages the Nu Html Checker", () => {
+test("the copy's pages pass Google's structured-data rules, and its Locations, showroom, contact, brand and unit pages the Nu Html Checker", () => {
   const { dir } = JSON.parse(readFileSync(process.env.STORES_INFO!, 'utf8')) as { dir: string };
   const run = (validator: string, paths?: string) =>
     execFileSync('node', ['scripts/validate.ts', validator], {
@@ -213,7 +219,7 @@ test("the copy's pages pass Google's structured-data rules, and its Locations, s
       env: { ...process.env, ...(paths ? { VALIDATE_PATHS: paths } : {}) },
     });
   expect(run('structured-data')).toMatch(/ 0 errors/);
-  expect(run('html', '/locations,/vehicles/evo,/showroom,/denago')).toMatch(/ 0 errors, 0 warnings/);
+  expect(run('html', '/locations,/vehicles/evo,/showroom,/denago,/contact')).toMatch(/ 0 errors, 0 warnings/);
 });
 
 test('the inventory filters by location, with and without JavaScript', async ({ page, browser }) => {
