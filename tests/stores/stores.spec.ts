@@ -149,7 +149,10 @@ test('the local inventory feed gives each unit its store code, and the sitemap h
     expect(sitemap).toMatch(new RegExp(`<loc>[^<]+${path}</loc>`));
 });
 
-test('the home, showroom and contact pages and the footer describe the group and each of its stores, never one store for the group', async ({ page, axe }) => {
+test("the home, showroom and contact pages and the footer describe the group and each of its stores, and a unit's page its own store: never one store for the group", async ({
+  page,
+  axe,
+}) => {
   const storeIds = [FIRST.slug, SECOND_STORE_SLUG].map((slug) => expect.stringMatching(new RegExp(`/locations/${slug}#store$`)));
   for (const path of ['/', '/showroom', '/contact', '/services', '/rentals', '/vehicles/denago-ev-nomad-xl']) {
     await page.goto(path);
@@ -168,6 +171,14 @@ test('the home, showroom and contact pages and the footer describe the group and
     for (const node of dealers) expect(node.parentOrganization, path).toEqual({ '@id': group['@id'] });
     expect(dealers[1]).toMatchObject({ telephone: SECOND_STORE.phones.main.e164, address: { addressLocality: 'Medford' } });
   }
+  // A unit's page gives its store's town and number.
+  const unit = (await lot(page)).find((each) => each.store === SECOND_STORE_SLUG && each.status === 'available')!;
+  await page.goto(`/vehicles/${unit.id}`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /, Medford, NJ\.$/);
+  await expect(page.getByRole('main').getByRole('link', { name: SECOND_STORE.phones.main.display })).toHaveAttribute(
+    'href',
+    `tel:${SECOND_STORE.phones.main.e164}`,
+  );
   // The contact page gives each store's address, number and hours.
   await page.goto('/contact');
   const details = page.getByRole('main');
