@@ -149,7 +149,7 @@ test('the local inventory feed gives each unit its store code, and the sitemap h
     expect(sitemap).toMatch(new RegExp(`<loc>[^<]+${path}</loc>`));
 });
 
-test("the home, showroom and contact pages and the footer describe the group and each of its stores, and a unit's page its own store: never one store for the group", async ({
+test("the home, showroom, contact and model pages and the footer describe the group and each of its stores, and a unit's page its own store: never one store for the group", async ({
   page,
   axe,
 }) => {
@@ -171,6 +171,11 @@ test("the home, showroom and contact pages and the footer describe the group and
     for (const node of dealers) expect(node.parentOrganization, path).toEqual({ '@id': group['@id'] });
     expect(dealers[1]).toMatchObject({ telephone: SECOND_STORE.phones.main.e164, address: { addressLocality: 'Medford' } });
   }
+  // A model's page gives each store's hours and number.
+  await page.goto('/vehicles/denago-ev-city');
+  const visit = page.getByRole('region', { name: 'Visit and delivery' });
+  await expect(visit.getByRole('link', { name: `Call ${SECOND_STORE.phones.main.display}` })).toHaveAttribute('href', `tel:${SECOND_STORE.phones.main.e164}`);
+  await expect(visit).toContainText('Tuesday - Saturday');
   // A unit's page gives its store's town and number.
   const unit = (await lot(page)).find((each) => each.store === SECOND_STORE_SLUG && each.status === 'available')!;
   await page.goto(`/vehicles/${unit.id}`);
