@@ -10,6 +10,8 @@ const ctx = 'https://schema.org';
 
 export const orgId = (site: URL | string) => `${absoluteUrl('/', site)}#organization`;
 export const dealerId = (site: URL | string) => `${absoluteUrl('/', site)}#dealer`;
+/** Who sells and provides for the whole business: the dealer with one store, the group with several (docs/product.md §Stores). */
+export const businessId = (site: URL | string, stores: readonly unknown[]) => (stores.length > 1 ? orgId(site) : dealerId(site));
 
 function postalAddress(dealer: Pick<Dealer, 'address'>) {
   const a = dealer.address;
@@ -29,7 +31,8 @@ export function openingHours(lines: readonly HoursLine[]) {
     .map((line) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: line.days, opens: line.opens, closes: line.closes }));
 }
 
-export function organization(dealer: Dealer, site: URL | string) {
+/** The group; with several stores it also names the places its stores serve (`areaServed`). */
+export function organization(dealer: Dealer, site: URL | string, areaServed?: readonly string[]) {
   return {
     '@context': ctx,
     '@type': 'Organization',
@@ -44,6 +47,7 @@ export function organization(dealer: Dealer, site: URL | string) {
       { '@type': 'ContactPoint', telephone: dealer.phones.tollFree.e164, contactType: 'customer service', contactOption: 'TollFree', areaServed: 'US' },
     ],
     sameAs: dealer.links.social.map((s) => s.url),
+    ...(areaServed ? { areaServed: areaServed.map((name) => ({ '@type': 'City', name })) } : {}),
   };
 }
 
@@ -90,20 +94,31 @@ export function webSite(dealer: Dealer, site: URL | string) {
   };
 }
 
-export function service(dealer: Dealer, site: URL | string, name: string, description: string, areaServed: readonly string[]) {
+/**
+ * A service of the business, within the service radius of its showroom; with several stores
+ * (`stores`), provided by the group and within the radius of each store.
+ */
+export function service(
+  dealer: Dealer,
+  site: URL | string,
+  name: string,
+  description: string,
+  areaServed: readonly string[],
+  stores: readonly Pick<Store, 'geo'>[] = [],
+) {
   return {
     '@context': ctx,
     '@type': 'Service',
     name,
     description,
     serviceType: name,
-    provider: { '@id': dealerId(site) },
+    provider: { '@id': businessId(site, stores) },
     areaServed: [
-      {
+      ...(stores.length > 1 ? stores : [dealer]).map(({ geo }) => ({
         '@type': 'GeoCircle',
-        geoMidpoint: { '@type': 'GeoCoordinates', latitude: dealer.geo.latitude, longitude: dealer.geo.longitude },
+        geoMidpoint: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude },
         geoRadius: dealer.serviceRadiusMeters,
-      },
+      })),
       ...areaServed.map((place) => ({ '@type': 'City', name: place })),
     ],
   };
@@ -172,6 +187,17 @@ export function storeAutoDealer(store: Store, dealer: Dealer, site: URL | string
     parentOrganization: { '@id': orgId(site) },
     ...(store.googlePlaceId ? { hasMap: `https://www.google.com/maps/place/?q=place_id:${store.googlePlaceId}` } : {}),
   };
+}
+
+/**
+ * The business as the pages about all of it describe it (home, showroom; docs/product.md §Stores).
+ * With one store: the dealer, one AutoDealer serving `areaServed` (after the group's Organization
+ * when `withOrganization`). With several: the group's Organization serving `areaServed` and each
+ * store an AutoDealer of its own under it, so no store's address stands for the group.
+ */
+export function businessNodes(dealer: Dealer, stores: readonly Store[], site: URL | string, areaServed: readonly string[], withOrganization = false) {
+  if (stores.length > 1) return [organization(dealer, site, areaServed), ...stores.map((store) => storeAutoDealer(store, dealer, site))];
+  return [...(withOrganization ? [organization(dealer, site)] : []), autoDealer(dealer, site, areaServed)];
 }
 
 /** The facts of a unit that schema.org has no property for, as PropertyValues. */

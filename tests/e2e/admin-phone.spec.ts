@@ -13,7 +13,7 @@ import { calendarDay } from '../../src/lib/build-clock.ts';
 import { photo } from '../../scripts/photo-site.ts';
 import { join } from 'node:path';
 import { ADMIN_TEST_DIR, writeAdminEdits, type AdminEdits } from '../../scripts/admin-edits.ts';
-import { changedFiles, offlineRepository, readRepository, repositoryFiles, seedRepository, type RepositoryFile } from './admin-repository.ts';
+import { changedFiles, offlineRepository, readRepository, repositoryFiles, reveal, seedRepository, type RepositoryFile } from './admin-repository.ts';
 import { expect, test } from './fixtures.ts';
 
 const NEW_UNIT = { name: 'Evolution D5 Maverick 4 Plus', stockNumber: 'BGC-26099', id: 'evolution-d5-maverick-4-plus-bgc-26099' };
@@ -26,20 +26,6 @@ const field = (scope: Page | Locator, label: string) => scope.getByRole('group',
 
 /** The list of units, where the admin opens. */
 const unitList = (page: Page) => page.getByRole('main', { name: '\u2068Units on the lot\u2069 Collection' }).getByRole('grid', { name: 'Entries' });
-
-/** The editor draws its fields as they scroll into view: scroll until `target` is there. */
-async function reveal(page: Page, target: Locator): Promise<Locator> {
-  for (let tries = 0; tries < 40 && (await target.count()) === 0; tries++) {
-    // Down one screen in every scrolling pane (the editor's fields scroll in a pane of their own).
-    await page.evaluate(() => {
-      for (const element of document.querySelectorAll<HTMLElement>('*'))
-        if (element.scrollHeight > element.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(element).overflowY))
-          element.scrollTop += element.clientHeight;
-    });
-    await target.waitFor({ state: 'attached', timeout: 250 }).catch(() => undefined);
-  }
-  return target;
-}
 
 /** Types a value; a keystroke while the editor is still opening can be lost, so it types again until the value holds. */
 async function type(page: Page, input: Locator, value: string): Promise<void> {

@@ -3,17 +3,17 @@
 // instead of a folder picked on disk; what the admin saved is read back from that folder.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 
 const root = join(import.meta.dirname, '..', '..');
 /** The folder of the origin-private file system that stands for the repository. */
 const FOLDER = 'repository';
 
-/** The files the admin reads: every data file (and schema), and `.git`, which marks a repository root. */
-export function repositoryFiles(): Record<string, string> {
+/** The files the admin reads: every data file (and schema) of the site in `from` (this one by default), and `.git`, which marks a repository root. */
+export function repositoryFiles(from = root): Record<string, string> {
   const files: Record<string, string> = { '.git/HEAD': 'ref: refs/heads/main\n' };
-  for (const name of readdirSync(join(root, 'data'), { recursive: true, encoding: 'utf8' })) {
-    if (name.endsWith('.json')) files[`data/${name}`] = readFileSync(join(root, 'data', name), 'utf8');
+  for (const name of readdirSync(join(from, 'data'), { recursive: true, encoding: 'utf8' })) {
+    if (name.endsWith('.json')) files[`data/${name}`] = readFileSync(join(from, 'data', name), 'utf8');
   }
   return files;
 }
@@ -108,6 +108,20 @@ export async function readRepository(page: Page): Promise<Record<string, Reposit
 /** The files that differ from `before` (added or changed), by path. */
 export function changedFiles(before: Record<string, string>, after: Record<string, RepositoryFile>): Record<string, RepositoryFile> {
   return Object.fromEntries(Object.entries(after).filter(([path, file]) => path !== '.git/HEAD' && (file.text === undefined || file.text !== before[path])));
+}
+
+/** The editor draws its fields as they scroll into view: scroll until `target` is there. */
+export async function reveal(page: Page, target: Locator): Promise<Locator> {
+  for (let tries = 0; tries < 40 && (await target.count()) === 0; tries++) {
+    // Down one screen in every scrolling pane (the editor's fields scroll in a pane of their own).
+    await page.evaluate(() => {
+      for (const element of document.querySelectorAll<HTMLElement>('*'))
+        if (element.scrollHeight > element.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(element).overflowY))
+          element.scrollTop += element.clientHeight;
+    });
+    await target.waitFor({ state: 'attached', timeout: 250 }).catch(() => undefined);
+  }
+  return target;
 }
 
 export const repositoryRoot = root;

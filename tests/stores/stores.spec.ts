@@ -149,7 +149,84 @@ test('the local inventory feed gives each unit its store code, and the sitemap h
     expect(sitemap).toMatch(new RegExp(`<loc>[^<]+${path}</loc>`));
 });
 
-test("the copy's pages pass Google's structured-data rules, and its Locations and unit pages the Nu Html Checker", () => {
+test("the home, showroom, contact and model pages and the footer describe the group and each of its stores, and a unit's page its own store: never one store for the group", async ({
+  page,
+  axe,
+}) => {
+  const storeIds = [FIRST.slug, SECOND_STORE_SLUG].map((slug) => expect.stringMatching(new RegExp(`/locations/${slug}#store$`)));
+  for (const path of ['/', '/showroom', '/contact', '/services', '/rentals', '/vehicles/denago-ev-nomad-xl']) {
+    await page.goto(path);
+    const nodes = await jsonLd(page);
+    // Whatever the page describes is sold or provided by the group or a store, never by one showroom standing for the group.
+    expect(JSON.stringify(nodes), path).not.toContain('#dealer"');
+    if (!['/', '/showroom', '/contact'].includes(path)) continue;
+    const group = nodes.find((node) => node['@type'] === 'Organization')!;
+    expect(group, path).not.toHaveProperty('address');
+    expect(group.areaServed.length, path).toBeGreaterThan(1);
+    const dealers = nodes.filter((node) => node['@type'] === 'AutoDealer');
+    expect(
+      dealers.map((node) => node['@id']),
+      path,
+    ).toEqual(storeIds);
+    for (const node of dealers) expect(node.parentOrganization, path).toEqual({ '@id': group['@id'] });
+    expect(dealers[1]).toMatchObject({ telephone: SECOND_STORE.phones.main.e164, address: { addressLocality: 'Medford' } });
+  }
+  // A model's page gives each store's hours and number.
+  await page.goto('/vehicles/denago-ev-city');
+  const visit = page.getByRole('region', { name: 'Visit and delivery' });
+  await expect(visit.getByRole('link', { name: `Call ${SECOND_STORE.phones.main.display}` })).toHaveAttribute('href', `tel:${SECOND_STORE.phones.main.e164}`);
+  await expect(visit).toContainText('Tuesday - Saturday');
+  // A unit's page gives its store's town and number.
+  const unit = (await lot(page)).find((each) => each.store === SECOND_STORE_SLUG && each.status === 'available')!;
+  await page.goto(`/vehicles/${unit.id}`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /, Medford, NJ\.$/);
+  await expect(page.getByRole('main').getByRole('link', { name: SECOND_STORE.phones.main.display })).toHaveAttribute(
+    'href',
+    `tel:${SECOND_STORE.phones.main.e164}`,
+  );
+  // The contact page gives each store's address, number and hours.
+  await page.goto('/contact');
+  const details = page.getByRole('main');
+  await expect(details.getByRole('link', { name: SECOND_STORE.phones.main.display })).toHaveAttribute('href', `tel:${SECOND_STORE.phones.main.e164}`);
+  await expect(details.locator('address').filter({ hasText: SECOND_STORE.address.street })).toContainText('Medford, NJ 08055');
+  await expect(details).toContainText('Tuesday - Saturday');
+  await page.goto('/showroom');
+  // The showroom: one card per store, each with its own call link and a link to its lot.
+  const cards = page.locator('section[aria-labelledby^="location-"]');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1).locator('address')).toContainText(`${SECOND_STORE.address.street}`);
+  await expect(cards.nth(1).getByRole('link', { name: `Sales: ${SECOND_STORE.phones.main.display}` })).toHaveAttribute(
+    'href',
+    `tel:${SECOND_STORE.phones.main.e164}`,
+  );
+  await expect(cards.nth(1).getByRole('link', { name: 'See the carts on the lot in Medford' })).toHaveAttribute('href', `/locations/${SECOND_STORE_SLUG}`);
+  await axe();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: join(SHOTS, `showroom-${width}.png`), fullPage: true });
+  }
+  // The footer (of every page): each store with its town and its own number as a call link.
+  await page.goto('/');
+  const footerStores = page.locator('[data-footer-stores] > li');
+  await expect(footerStores).toHaveCount(3);
+  await expect(footerStores.nth(0).getByRole('link', { name: 'Mount Holly showroom', exact: true })).toHaveAttribute('href', `/locations/${FIRST.slug}`);
+  await expect(footerStores.nth(1)).toContainText('Medford, NJ 08055');
+  await expect(footerStores.nth(1).getByRole('link', { name: `Medford showroom: ${SECOND_STORE.phones.main.display}` })).toHaveAttribute(
+    'href',
+    `tel:${SECOND_STORE.phones.main.e164}`,
+  );
+  await expect(footerStores.nth(2)).toContainText('Toll-free');
+  // Nothing on the home page gives one store's address as the dealer's.
+  await expect(page.locator('#contact-block-heading').locator('xpath=ancestor::section')).toContainText(SECOND_STORE.address.street);
+  await expect(page.locator('[data-map-facade]')).not.toHaveAttribute('data-src', /High\+Street|High%20Street/);
+  await axe();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.locator('footer').screenshot({ path: join(SHOTS, `footer-${width}.png`) });
+  }
+});
+
+test("the copy's pages pass Google's structured-data rules, and its Locations, showroom, contact, brand and unit pages the Nu Html Checker", () => {
   const { dir } = JSON.parse(readFileSync(process.env.STORES_INFO!, 'utf8')) as { dir: string };
   const run = (validator: string, paths?: string) =>
     execFileSync('node', ['scripts/validate.ts', validator], {
@@ -158,7 +235,7 @@ test("the copy's pages pass Google's structured-data rules, and its Locations an
       env: { ...process.env, ...(paths ? { VALIDATE_PATHS: paths } : {}) },
     });
   expect(run('structured-data')).toMatch(/ 0 errors/);
-  expect(run('html', '/locations,/vehicles/evo')).toMatch(/ 0 errors, 0 warnings/);
+  expect(run('html', '/locations,/vehicles/evo,/showroom,/denago,/contact')).toMatch(/ 0 errors, 0 warnings/);
 });
 
 test('the inventory filters by location, with and without JavaScript', async ({ page, browser }) => {
