@@ -37,6 +37,8 @@ function initialValues(options: ReservationOptions, time: string) {
     returnDate: '',
     returnTime: time,
     delivery: SHOWROOM,
+    // With several stores: "" for the nearest to the delivery town (docs/product.md §Stores).
+    ...(options.stores ? { store: '' } : {}),
     address: '',
     firstName: '',
     lastName: '',

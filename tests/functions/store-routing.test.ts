@@ -202,4 +202,30 @@ describe('a site with two stores', () => {
     const { lead, to } = await file(reserve, '/api/reserve', request);
     expect([lead.store, to]).toEqual([SECOND_STORE_SLUG, [SECOND_STORE.inboxes.rentals]]);
   });
+
+  it('files a delivery for the store nearest the town, with the fee counted from it, in its rentals inbox and its e-mail', async () => {
+    const request = {
+      group: '4-seater',
+      quantity: 1,
+      pickupDate: inDays(7),
+      pickupTime: '10:00',
+      returnDate: inDays(8),
+      returnTime: '10:00',
+      delivery: 'bass-river-township',
+      address: '1 Stage Road',
+      note: '',
+      adult: true,
+      ...PERSON,
+    };
+    const { lead, to, dealerMail } = await file(reserve, '/api/reserve', request);
+    expect([lead.store, to]).toEqual([SECOND_STORE_SLUG, [SECOND_STORE.inboxes.rentals]]);
+    // Bass River Township is about 28 miles from Medford in a straight line: (28 − 10) × $6.
+    expect(lead.reservation).toMatchObject({
+      store: { slug: SECOND_STORE_SLUG, name: SECOND_STORE.name },
+      delivery: { kind: 'delivery', miles: 28, measure: 'straight' },
+      quote: { deliveryFee: 108 },
+    });
+    expect(dealerMail?.text).toContain('Delivery from Medford showroom to Bass River Township and pickup (about 28 miles in a straight line): $108');
+    expect(dealerMail?.text).toContain('Bass River Township, about 28 miles in a straight line from Medford showroom: 1 Stage Road');
+  });
 });
