@@ -152,7 +152,7 @@ test('the local inventory feed gives each unit its store code, and the sitemap h
     expect(sitemap).toMatch(new RegExp(`<loc>[^<]+${path}</loc>`));
 });
 
-test("the copy's pages pass Google's structured-data rules, and its Locations and unit pages the Nu Html Checker", () => {
+test("the copy's pages pass Google's structured-data rules, and its Locations, unit, town and rentals pages the Nu Html Checker", () => {
   const { dir } = JSON.parse(readFileSync(process.env.STORES_INFO!, 'utf8')) as { dir: string };
   const run = (validator: string, paths?: string) =>
     execFileSync('node', ['scripts/validate.ts', validator], {
@@ -230,7 +230,7 @@ test('the contact, service and parts forms let the visitor choose a store, with 
   }
 });
 
-test('a town page names the store nearest to it with its distance, worded as what it measures, and counts the delivery fee from it', async ({ page }) => {
+test('a town page names the store nearest to it with its distance, worded as what it measures, and counts the delivery fee from it', async ({ page, axe }) => {
   await page.goto('/bass-river-township-golf-carts');
   const store = page.locator('[data-fact="store"]');
   // No driving miles from Medford in the data: the straight line, said to be one.
@@ -240,6 +240,7 @@ test('a town page names the store nearest to it with its distance, worded as wha
   await expect(page.locator('[data-fact="fee"]')).toHaveText('$108 to Bass River Township from Medford showroom: 18 × $6 beyond 10 free miles');
   await expect(page.locator('[data-fact="rentals"] caption')).toHaveText('Rentals delivered to Bass River Township, $108 delivery included');
   await expect(page.getByText('miles are from the nearest of our stores')).toBeVisible();
+  await axe();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.locator('[data-town-facts]').scrollIntoViewIfNeeded();
@@ -255,6 +256,7 @@ test('a town page names the store nearest to it with its distance, worded as wha
 test('the rental quote counts the delivery fee from the store nearest the town, or the one chosen, and the request is filed for that store', async ({
   page,
   browser,
+  axe,
 }) => {
   const { dir } = JSON.parse(readFileSync(process.env.STORES_INFO!, 'utf8')) as { dir: string };
   await clearLocalRateLimits(dir);
@@ -274,6 +276,7 @@ test('the rental quote counts the delivery fee from the store nearest the town, 
   await expect(estimate).toContainText('Delivery from Mount Holly showroom to Bass River Township and pickup (38 miles one way)$168');
   await choice.selectOption('');
   await expect(estimate).toContainText('$108');
+  await axe();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.getByLabel('Pickup or delivery', { exact: true }).evaluate((field) => field.scrollIntoView({ block: 'start' }));
