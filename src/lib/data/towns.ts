@@ -40,16 +40,30 @@ export interface Town extends Municipality {
 
 export const county = data.county;
 
+/**
+ * The towns' driving figures from other stores must name a store of data/stores/ other than the
+ * main one (whose figure is `deliveryMiles`): the build stops on any other, with the path.
+ */
+export function checkDrivingMiles(towns: readonly Pick<Municipality, 'drivingMiles'>[], storeSlugs: readonly string[]): void {
+  const [main] = storeSlugs;
+  const problems = towns.flatMap((town, index) =>
+    (town.drivingMiles ?? []).flatMap(({ store }, n) => {
+      const path = `data/towns.json → municipalities[${index}].drivingMiles[${n}].store`;
+      if (store === main) return [`  • ${path}: "${store}" is the main store, whose miles are deliveryMiles`];
+      return storeSlugs.includes(store) ? [] : [`  • ${path}: there is no store "${store}" in data/stores/ (${storeSlugs.join(', ')})`];
+    }),
+  );
+  if (problems.length > 0) throw new DataFileError(`Invalid data file data/towns.json:\n${problems.join('\n')}`);
+}
+
+checkDrivingMiles(
+  data.municipalities,
+  stores.map((store) => store.slug),
+);
+
 /** The 40 municipalities the dealer serves, in the order of data/towns.json. */
-export const municipalities: Town[] = data.municipalities.map((m, index) => {
+export const municipalities: Town[] = data.municipalities.map((m) => {
   const slug = municipalityKey(m);
-  m.drivingMiles?.forEach((entry, n) => {
-    if (!stores.some((store) => store.slug === entry.store) || entry.store === stores[0]!.slug) {
-      throw new DataFileError(
-        `Invalid data file data/towns.json:\n  • data/towns.json → municipalities[${index}].drivingMiles[${n}].store: "${entry.store}" is ${entry.store === stores[0]!.slug ? 'the main store, whose miles are deliveryMiles' : `no store of data/stores/ (${stores.map((store) => store.slug).join(', ')})`}`,
-      );
-    }
-  });
   return { ...m, slug, fullName: fullTownName(m.name, m.type), path: townPath(slug), serving: servingStore(m, stores) };
 });
 

@@ -4,7 +4,7 @@ import mountHolly from '../../../data/stores/mount-holly.json';
 import { SECOND_STORE } from '../../../tests/fixtures/second-store.ts';
 import { reservationOptions, reservationOptionsFor } from '../data/reservation.ts';
 import { parseStores } from '../data/stores.ts';
-import { municipalities } from '../data/towns.ts';
+import { checkDrivingMiles, municipalities } from '../data/towns.ts';
 import { deliveryLabel, quoteLines, SHOWROOM, validateReservation } from '../reservation.ts';
 import { distanceText, milesBetween, servingStore, storeDistances } from './stores.ts';
 
@@ -60,6 +60,17 @@ describe('the towns’ centres', () => {
       expect(m.geo.longitude, m.fullName).toBeLessThan(-74.35);
       expect(milesBetween(main!.geo, m.geo), m.fullName).toBeLessThanOrEqual(m.deliveryMiles + 1);
     }
+  });
+
+  it('may carry driving miles only from a store that exists and is not the main one, else the build stops with the path', () => {
+    const slugs = ['mount-holly', 'medford'];
+    expect(() => checkDrivingMiles([{}, { drivingMiles: [{ store: 'medford', miles: 13 }] }], slugs)).not.toThrow();
+    expect(() => checkDrivingMiles([{}, { drivingMiles: [{ store: 'cherry-hill', miles: 13 }] }], slugs)).toThrow(
+      'data/towns.json → municipalities[1].drivingMiles[0].store: there is no store "cherry-hill" in data/stores/ (mount-holly, medford)',
+    );
+    expect(() => checkDrivingMiles([{ drivingMiles: [{ store: 'mount-holly', miles: 3 }] }], slugs)).toThrow(
+      'data/towns.json → municipalities[0].drivingMiles[0].store: "mount-holly" is the main store, whose miles are deliveryMiles',
+    );
   });
 
   it('are each served by the showroom at the editor’s figure while there is one store', () => {
