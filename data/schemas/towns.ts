@@ -14,7 +14,7 @@ const deliveryMiles = z
   .number()
   .nonnegative()
   .max(200)
-  .describe('One-way driving distance in miles from the showroom (data/dealer.json address); rental delivery fees are charged on it');
+  .describe('One-way driving distance in miles from the showroom (the main store of data/stores/); rental delivery fees are charged on it');
 
 /** The dealer's own words about a place: the one part of a town page the data cannot compute. */
 const localText = nonEmpty
@@ -23,10 +23,30 @@ const localText = nonEmpty
     'What you know first-hand about golf carts in this town: the communities, parks or lakes your customers drive to, the carts you deliver and service there, local rules you help with. Paragraphs separated by a blank line. Left empty, the page has no local text yet (the build lists those towns).',
   );
 
+/** The municipality's centre: with several stores, the store nearest to it serves it (docs/decisions/store-distances.md). */
+const geo = z
+  .strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+  .describe("The municipality's centre; with several stores, the nearest store serves the town");
+
+/** Editor-owned figures from the other stores; a store without one is measured in a straight line. */
+const drivingMiles = z
+  .array(
+    z.strictObject({
+      store: slug.describe('The store, by its file name in data/stores/ (e.g. "medford")'),
+      miles: z.number().nonnegative().max(200).describe('One-way driving distance in miles from that store'),
+    }),
+  )
+  .optional()
+  .describe(
+    'With several stores: the one-way driving miles from stores other than the main one. A store left out is measured in a straight line from the coordinates, and pages say so.',
+  );
+
 const Municipality = z.strictObject({
   name: nonEmpty.describe('The name without its type, e.g. "Bass River"'),
   type: MunicipalityType,
   deliveryMiles,
+  geo,
+  drivingMiles,
   note: nonEmpty.describe('One or two sentences about driving a golf cart in this town, shown in the page intro'),
   neighbours: z.array(slug).min(1).describe('Bordering municipalities of the county, by name and type in lowercase with hyphens, e.g. "bordentown-township"'),
   localText,

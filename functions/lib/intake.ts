@@ -191,7 +191,8 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
   const unitId = form.unitOf?.(fields) ?? source.vehicle;
   const unit = unitSnapshot(unitId);
   if (unit) lead.unit = unit;
-  lead.store = leadStore(unit ? unitId : undefined, fields.store).slug;
+  // The store a form decided itself (a rental's delivering store), else the one the visitor chose.
+  lead.store = leadStore(unit ? unitId : undefined, lead.store ?? fields.store).slug;
   if (form.photos !== undefined) {
     const chosen = channel === 'json' ? photoIndexes(fields.photos) : undefined;
     const photos = channel === 'json' && chosen?.length === 0 ? [] : await attachPhotos(store, id, chosen);

@@ -14,6 +14,7 @@ import type { StoredReservation } from './reservation-record.ts';
 export function storedQuote(r: StoredReservation): Quote {
   return {
     group: r.group,
+    ...(r.store ? { store: r.store } : {}),
     periods: r.periods,
     quantity: r.quantity,
     cover: { lines: r.quote.plans, days: r.quote.coveredDays, price: r.quote.perCart },
@@ -24,7 +25,7 @@ export function storedQuote(r: StoredReservation): Quote {
         ? { kind: 'pickup' }
         : {
             kind: 'delivery',
-            place: { ...r.delivery.town, miles: r.delivery.miles },
+            place: { ...r.delivery.town, miles: r.delivery.miles, ...(r.delivery.measure ? { measure: r.delivery.measure } : {}) },
             billableMiles: Math.max(0, r.delivery.miles - rentalTerms.delivery.includedMiles),
           },
     deliveryFee: r.quote.deliveryFee,
@@ -38,8 +39,16 @@ export function reservationDetails(r: StoredReservation): [string, string][] {
     ['Carts', `${r.group.name} × ${r.quantity}`],
     ['Pick-up', whenText(r.pickUp)],
     ['Return', `${whenText(r.dropOff)} (${daysText(r.periods)})`],
-    ['Delivery', r.delivery.kind === 'pickup' ? 'Pickup at the showroom' : `${r.delivery.town.name}, ${r.delivery.miles} miles one way: ${r.delivery.address}`],
+    ['Delivery', deliveryDetail(r)],
   ];
+}
+
+/** "Medford Township, 9 miles one way: 1 Main St"; with several stores the store too ("…, from Medford showroom"). */
+function deliveryDetail(r: StoredReservation): string {
+  if (r.delivery.kind === 'pickup') return r.store ? `Pickup at ${r.store.name}` : 'Pickup at the showroom';
+  const { town, miles, measure, address } = r.delivery;
+  const distance = measure === 'straight' ? `about ${miles} miles in a straight line` : `${miles} miles one way`;
+  return `${town.name}, ${distance}${r.store ? ` from ${r.store.name}` : ''}: ${address}`;
 }
 
 /** "New rental reservation request from Jane Doe: 1 cart × 10 days, 6 Seater". */

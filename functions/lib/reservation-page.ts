@@ -71,7 +71,10 @@ export function reservationQuotePage(reservation: Reservation, values: Values, i
     ['Email', input.email],
     ['Phone', input.phone],
   ];
-  const fields = RESERVATION_FIELDS.map((name) => hidden(name, name === 'adult' ? 'on' : text(values[name]))).join('');
+  // The store rides along only on a site with several stores (its requests name one).
+  const fields = RESERVATION_FIELDS.filter((name) => name !== 'store' || reservation.store)
+    .map((name) => hidden(name, name === 'adult' ? 'on' : text(values[name])))
+    .join('');
   return stepPage(
     'Your Rental Quote',
     `<p>Check the details, then send your request. Nothing has been sent yet.</p>
@@ -96,7 +99,10 @@ ${STEP_BUTTONS}
 export function reservationTripQuotePage(quote: Quote, values: Values, form: FormSpec, idempotencyKey: string, dealer: Dealer): string {
   const pickUp = `${text(values.pickupDate)}T${text(values.pickupTime)}`;
   const dropOff = `${text(values.returnDate)}T${text(values.returnTime)}`;
-  const trip = TRIP_FIELDS.map((name) => hidden(name, text(values[name]))).join('');
+  // The store is a trip field only where the form offers it (several stores).
+  const trip = TRIP_FIELDS.filter((name) => form.fields.some((field) => field.name === name))
+    .map((name) => hidden(name, text(values[name])))
+    .join('');
   const details: FormSpec = { ...form, sections: form.sections.filter((section) => section.legend === 'Your details') };
   return stepPage(
     'Your Rental Quote',

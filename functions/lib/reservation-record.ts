@@ -11,6 +11,8 @@ const money = z.number().int().nonnegative();
 
 export const storedReservationSchema = z.object({
   group: z.object({ id: z.string(), name: z.string() }),
+  /** With several stores: the store that delivers or where the carts are picked up (docs/product.md §Stores). */
+  store: z.object({ slug: z.string(), name: z.string() }).optional(),
   quantity: z.number().int().positive(),
   /** "2026-06-05T10:00", the showroom's wall clock. */
   pickUp: z.string(),
@@ -18,7 +20,14 @@ export const storedReservationSchema = z.object({
   periods: z.number().int().positive(),
   delivery: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('pickup') }),
-    z.object({ kind: z.literal('delivery'), town: z.object({ slug: z.string(), name: z.string() }), miles: z.number().nonnegative(), address: z.string() }),
+    z.object({
+      kind: z.literal('delivery'),
+      town: z.object({ slug: z.string(), name: z.string() }),
+      miles: z.number().nonnegative(),
+      /** With several stores: "straight" when the miles are the straight line from the store, not a driving figure. */
+      measure: z.enum(['road', 'straight']).optional(),
+      address: z.string(),
+    }),
   ]),
   quote: z.object({
     plans: z.array(z.object({ key: z.string(), title: z.string(), days: z.number().int().positive(), price: money, count: z.number().int().positive() })),
@@ -35,14 +44,23 @@ export const storedReservationSchema = z.object({
 export type StoredReservation = z.infer<typeof storedReservationSchema>;
 
 export function storedReservation(reservation: Reservation): StoredReservation {
-  const { quote, place, input } = reservation;
+  const { quote, place, input, store } = reservation;
   return {
     group: quote.group,
+    ...(store ? { store } : {}),
     quantity: quote.quantity,
     pickUp: reservation.pickUp,
     dropOff: reservation.dropOff,
     periods: quote.periods,
-    delivery: place ? { kind: 'delivery', town: { slug: place.slug, name: place.name }, miles: place.miles, address: input.address } : { kind: 'pickup' },
+    delivery: place
+      ? {
+          kind: 'delivery',
+          town: { slug: place.slug, name: place.name },
+          miles: place.miles,
+          ...(place.measure ? { measure: place.measure } : {}),
+          address: input.address,
+        }
+      : { kind: 'pickup' },
     quote: {
       plans: quote.cover.lines,
       coveredDays: quote.cover.days,

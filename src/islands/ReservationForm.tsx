@@ -37,6 +37,8 @@ function initialValues(options: ReservationOptions, time: string) {
     returnDate: '',
     returnTime: time,
     delivery: SHOWROOM,
+    // With several stores: "" for the nearest to the delivery town (docs/product.md §Stores).
+    ...(options.stores ? { store: '' } : {}),
     address: '',
     firstName: '',
     lastName: '',
@@ -133,7 +135,7 @@ export default function ReservationForm({ defaultTime }: Props) {
                 className={`flex flex-wrap justify-between gap-x-4 ${index === lines.length - 1 ? 'border-t border-brand-700 pt-2 text-lg font-bold' : ''}`}
               >
                 <dt>{name}</dt>
-                <dd className="font-semibold" data-quote-line={index === lines.length - 1 ? 'total' : undefined}>
+                <dd className="grow text-right font-semibold" data-quote-line={index === lines.length - 1 ? 'total' : undefined}>
                   {value}
                 </dd>
               </div>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import LeadForm from '../components/forms/LeadForm.tsx';
 import { withStoreChoice, type Option } from '../lib/lead-form.ts';
 import { SERVICE_FIELDS, serviceForm, validateService } from '../lib/service-request.ts';
@@ -44,12 +45,20 @@ const EMPTY = {
  * card's link (?service=battery-services) ticks its box. Its hours and towns come with its script.
  */
 export default function ServiceForm({ now, stores }: Props) {
+  // With several stores the store follows the pick-up town to its nearest, until the visitor chooses one.
+  const chosen = useRef(false);
+  const follow = (next: typeof EMPTY & { store?: string }, name: string) => {
+    if (name === 'store') chosen.current = true;
+    const nearest = options.places.find((place) => place.slug === next.town)?.stores?.[0]?.store;
+    return name === 'town' && nearest && !chosen.current ? { ...next, store: nearest } : next;
+  };
   return (
     <LeadForm
       form={withStoreChoice(serviceForm(options, now), stores)}
       endpoint="/api/service-request"
       order={SERVICE_FIELDS}
       initial={stores ? { ...EMPTY, store: stores[0]?.value ?? '' } : EMPTY}
+      {...(stores ? { follow } : {})}
       validate={(values) => validateService(values, options, Date.now())}
       analytics={{ name: 'service_appointment', type: 'service', department: 'service' }}
       texts={{ submitFailed: SUBMIT_FAILED, sendFailed: SEND_FAILED }}

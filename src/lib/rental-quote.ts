@@ -25,8 +25,21 @@ export interface QuoteGroup {
 export interface DeliveryPlace {
   slug: string;
   name: string;
-  /** One-way driving miles from the showroom. */
+  /** One-way driving miles from the showroom (with several stores: from the store that delivers). */
   miles: number;
+  /** With several stores: how `miles` was measured, by road or in a straight line (docs/decisions/store-distances.md). */
+  measure?: Measure;
+  /** With several stores: the distance from each store, the nearest first. */
+  stores?: readonly { store: string; miles: number; measure: Measure }[];
+}
+
+/** "road": an editor's driving figure; "straight": the straight line between coordinates. */
+export type Measure = 'road' | 'straight';
+
+/** With several stores, the store a reservation is for: it delivers, or the carts are picked up there. */
+export interface QuoteStore {
+  slug: string;
+  name: string;
 }
 
 export interface DeliveryTerms {
@@ -158,10 +171,14 @@ export interface QuoteInput {
   quantity: number;
   /** undefined: pickup at the showroom (free). */
   place?: DeliveryPlace;
+  /** With several stores: the store that delivers or where the carts are picked up. */
+  store?: QuoteStore;
 }
 
 export interface Quote {
   group: { id: string; name: string };
+  /** With several stores: the store that delivers or where the carts are picked up. */
+  store?: QuoteStore;
   periods: number;
   quantity: number;
   /** The plans of each cart. */
@@ -176,13 +193,14 @@ export interface Quote {
 }
 
 export function quoteRental(input: QuoteInput, terms: DeliveryTerms): Quote {
-  const { group, periods, quantity, place } = input;
+  const { group, periods, quantity, place, store } = input;
   if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError(`quantity must be a whole number of at least 1, got ${quantity}`);
   const cover = cheapestCover(group.plans, periods);
   const rental = cover.price * quantity;
   const fee = place ? deliveryFee(place.miles, terms) : 0;
   return {
     group: { id: group.id, name: group.name },
+    ...(store ? { store } : {}),
     periods,
     quantity,
     cover,

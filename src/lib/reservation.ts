@@ -16,6 +16,7 @@ import {
   type DeliveryTerms,
   type Quote,
   type QuoteGroup,
+  type QuoteStore,
 } from './rental-quote.ts';
 
 /**
@@ -32,6 +33,7 @@ export const RESERVATION_FIELDS = [
   'returnDate',
   'returnTime',
   'delivery',
+  'store',
   'address',
   'firstName',
   'lastName',
@@ -53,6 +55,7 @@ export const RESERVATION_LABELS: Readonly<Record<ReservationField, string>> = {
   returnDate: 'Return date',
   returnTime: 'Return time',
   delivery: 'Pickup or delivery',
+  store: 'Store',
   address: 'Delivery street address',
   firstName: 'First Name',
   lastName: 'Last Name',
@@ -78,6 +81,7 @@ export function reservationMessages(limits: ReservationLimits) {
     returnBefore: 'Return must be after pick-up',
     tooLong: `Rentals can be requested for up to ${limits.maxPeriods} days; call us for longer`,
     delivery: 'Choose pickup at the showroom or a delivery town',
+    store: 'Choose one of our stores',
     address: 'Street address is required for delivery',
     addressLong: `Street address must be at most ${ADDRESS_MAX} characters`,
     note: `Note must be at most ${NOTE_MAX} characters`,
@@ -97,6 +101,8 @@ export interface ReservationLimits {
 export interface ReservationOptions {
   groups: readonly QuoteGroup[];
   places: readonly DeliveryPlace[];
+  /** With several stores, the stores a visitor may rent from, the main store first (docs/product.md §Stores); none with one. */
+  stores?: readonly (QuoteStore & { city: string })[];
   terms: DeliveryTerms;
   incrementHours: number;
   limits: ReservationLimits;
@@ -122,6 +128,8 @@ export function reservationSchema(options: ReservationOptions) {
     returnDate: pattern(m.returnDate, /^\d{4}-\d{2}-\d{2}$/),
     returnTime: pattern(m.returnTime, /^([01]\d|2[0-3]):[0-5]\d$/),
     delivery: oneOf([SHOWROOM, ...options.places.map((p) => p.slug)], m.delivery),
+    // With several stores: a store's slug, or "" for the nearest to the delivery town (the main store for pickup).
+    store: options.stores ? z._default(oneOf(['', ...options.stores.map((store) => store.slug)], m.store), '') : z.optional(z.string()),
     address: z._default(z.string({ error: m.address }).check(z.trim(), z.maxLength(ADDRESS_MAX, m.addressLong)), ''),
     // The visitor's contact fields, with the inquiry's rules and cleaning (docs/product.md §Inquiry).
     ...personShape,
@@ -144,6 +152,8 @@ export interface Reservation {
   pickUp: string;
   dropOff: string;
   place?: DeliveryPlace;
+  /** With several stores: the store that delivers or where the carts are picked up. */
+  store?: QuoteStore;
   quote: Quote;
 }
 
@@ -186,7 +196,11 @@ export function validateReservation(input: unknown, options: ReservationOptions,
     if (periods < 1) errors.returnDate ??= m.returnBefore;
     else if (periods > options.limits.maxPeriods) errors.returnDate ??= m.tooLong;
   }
-  const place = data && data.delivery !== SHOWROOM ? options.places.find((p) => p.slug === data.delivery) : undefined;
+  const { place, store } = rentalStore(
+    options,
+    raw('store'),
+    data && data.delivery !== SHOWROOM ? options.places.find((p) => p.slug === data.delivery) : undefined,
+  );
   // Delivery needs a street address, whatever else is wrong.
   if (options.places.some((p) => p.slug === raw('delivery')) && !raw('address')) errors.address ??= m.address;
 
@@ -195,12 +209,33 @@ export function validateReservation(input: unknown, options: ReservationOptions,
   if (listed.length > 0 || !data || !group || pickUp === undefined || dropOff === undefined) {
     return { ok: false, errors, error: errors[listed[0] ?? 'group'] ?? m.group };
   }
-  const quote = quoteRental({ group, periods, quantity: data.quantity, place }, options.terms);
+  const quote = quoteRental({ group, periods, quantity: data.quantity, place, store }, options.terms);
   const at = (wall: number) => {
     const { date, time } = dateParts(wall);
     return `${date}T${time}`;
   };
-  return { ok: true, reservation: { input: data, pickUp: at(pickUp), dropOff: at(dropOff), ...(place ? { place } : {}), quote } };
+  return { ok: true, reservation: { input: data, pickUp: at(pickUp), dropOff: at(dropOff), ...(place ? { place } : {}), ...(store ? { store } : {}), quote } };
+}
+
+/**
+ * With several stores, the store a request is for and the delivery place measured from it
+ * (docs/product.md §Stores): the store the visitor chose, else for a delivery the store nearest
+ * to the town, else (pickup) the main store. With one store, the place as it is.
+ */
+export function rentalStore(
+  options: Pick<ReservationOptions, 'stores'>,
+  chosen: string | undefined,
+  place: DeliveryPlace | undefined,
+): { place?: DeliveryPlace; store?: QuoteStore } {
+  const stores = options.stores;
+  if (!stores) return place ? { place } : {};
+  const picked = stores.find((store) => store.slug === chosen);
+  const distance = place ? (place.stores?.find((entry) => entry.store === picked?.slug) ?? place.stores?.[0]) : undefined;
+  const found = stores.find((store) => store.slug === distance?.store) ?? picked ?? stores[0];
+  const store = found ? { slug: found.slug, name: found.name } : undefined;
+  if (!place) return store ? { store } : {};
+  const measured = distance ? { slug: place.slug, name: place.name, miles: distance.miles, measure: distance.measure } : place;
+  return { place: measured, ...(store ? { store } : {}) };
 }
 
 /**
@@ -216,9 +251,10 @@ export function liveQuote(values: Partial<Record<ReservationField, string>>, opt
     return undefined;
   const periods = rentalPeriods(pickUp, dropOff, options.incrementHours);
   if (periods < 1 || periods > options.limits.maxPeriods) return undefined;
-  const place = values.delivery === SHOWROOM ? undefined : options.places.find((p) => p.slug === values.delivery);
-  if (values.delivery !== SHOWROOM && !place) return undefined;
-  return quoteRental({ group, periods, quantity, place }, options.terms);
+  const town = values.delivery === SHOWROOM ? undefined : options.places.find((p) => p.slug === values.delivery);
+  if (values.delivery !== SHOWROOM && !town) return undefined;
+  const { place, store } = rentalStore(options, values.store, town);
+  return quoteRental({ group, periods, quantity, place, store }, options.terms);
 }
 
 /** "2 carts × 6 days, 4 Seater": the request in a few words, for subjects and summaries. */
@@ -243,11 +279,17 @@ export function whenText(wall: string): string {
   return ms === undefined ? wall : whenFormat.format(ms);
 }
 
-/** "Delivery to Medford Township (9 miles)" or "Pickup at the showroom". */
-export function deliveryLabel(quote: Pick<Quote, 'delivery'>): string {
-  if (quote.delivery.kind === 'pickup') return 'Pickup at the showroom';
-  const { name, miles } = quote.delivery.place;
-  return `Delivery to ${name} and pickup (${miles} mile${miles === 1 ? '' : 's'} one way)`;
+/**
+ * "Delivery to Medford Township and pickup (9 miles one way)" or "Pickup at the showroom"; with
+ * several stores the store too, and a straight-line distance said to be one
+ * ("Delivery from Medford showroom to Shamong Township and pickup (about 9 miles in a straight line)").
+ */
+export function deliveryLabel(quote: Pick<Quote, 'delivery' | 'store'>): string {
+  if (quote.delivery.kind === 'pickup') return quote.store ? `Pickup at ${quote.store.name}` : 'Pickup at the showroom';
+  const { name, miles, measure } = quote.delivery.place;
+  const distance = `${miles} mile${miles === 1 ? '' : 's'}`;
+  if (!quote.store) return `Delivery to ${name} and pickup (${distance} one way)`;
+  return `Delivery from ${quote.store.name} to ${name} and pickup (${measure === 'straight' ? `about ${distance} in a straight line` : `${distance} one way`})`;
 }
 
 /**
@@ -271,7 +313,7 @@ function isReservationField(name: string): name is ReservationField {
 }
 
 /** The trip: what "Get quote" checks without any personal details (docs/product.md §Rentals). */
-export const TRIP_FIELDS = ['group', 'quantity', 'pickupDate', 'pickupTime', 'returnDate', 'returnTime', 'delivery', 'address'] as const;
+export const TRIP_FIELDS = ['group', 'quantity', 'pickupDate', 'pickupTime', 'returnDate', 'returnTime', 'delivery', 'store', 'address'] as const;
 
 /** The reservation form's fields and layout, for the island and the pages without JavaScript. */
 export function reservationForm(options: ReservationOptions): FormSpec {
@@ -294,10 +336,11 @@ export function reservationForm(options: ReservationOptions): FormSpec {
         kind: 'select',
         label: RESERVATION_LABELS.delivery,
         options: [
-          { value: SHOWROOM, label: 'Pickup at the showroom (free)' },
-          { group: 'Delivery to', options: options.places.map((p) => ({ value: p.slug, label: `${p.name} (${p.miles} mi)` })) },
+          { value: SHOWROOM, label: options.stores ? 'Pickup at a store (free)' : 'Pickup at the showroom (free)' },
+          { group: 'Delivery to', options: options.places.map((p) => ({ value: p.slug, label: `${p.name} (${placeDistance(p, options)})` })) },
         ],
       },
+      ...storeChoice(options),
       {
         name: 'address',
         kind: 'text',
@@ -311,10 +354,39 @@ export function reservationForm(options: ReservationOptions): FormSpec {
       { name: 'adult', kind: 'checkbox', label: RESERVATION_LABELS.adult },
     ],
     sections: [
-      { legend: 'Your rental', rows: [['group', 'quantity'], ['pickupDate', 'pickupTime'], ['returnDate', 'returnTime'], 'delivery', 'address'] },
+      {
+        legend: 'Your rental',
+        rows: [['group', 'quantity'], ['pickupDate', 'pickupTime'], ['returnDate', 'returnTime'], 'delivery', ...(options.stores ? ['store'] : []), 'address'],
+      },
       { legend: 'Your details', rows: [...PERSON_ROWS, 'note', 'adult'] },
     ],
   };
+}
+
+/** "9 mi"; with several stores "9 mi from Medford", or "about 9 mi from Medford" in a straight line. */
+function placeDistance(place: DeliveryPlace, options: Pick<ReservationOptions, 'stores'>): string {
+  const nearest = place.stores?.[0];
+  const store = options.stores?.find((candidate) => candidate.slug === nearest?.store);
+  if (!nearest || !store) return `${place.miles} mi`;
+  return `${nearest.measure === 'straight' ? 'about ' : ''}${nearest.miles} mi from ${store.city}`;
+}
+
+/** With several stores, the store the visitor rents from (docs/product.md §Stores); none with one. */
+function storeChoice(options: Pick<ReservationOptions, 'stores'>): FormSpec['fields'] {
+  const [main] = options.stores ?? [];
+  if (!options.stores || !main) return [];
+  return [
+    {
+      name: 'store',
+      kind: 'select',
+      label: RESERVATION_LABELS.store,
+      options: [
+        { value: '', label: 'Nearest to the delivery town' },
+        ...options.stores.map((store) => ({ value: store.slug, label: `${store.name}, ${store.city}` })),
+      ],
+      hint: `A delivery comes from the store nearest the town unless you choose one; for pickup, choose where you collect the carts (${main.name} if you leave this).`,
+    },
+  ];
 }
 
 /** The trip alone checked and quoted: the quote a visitor gets before giving any personal details. */

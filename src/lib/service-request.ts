@@ -131,7 +131,8 @@ export function pickupFee(place: DeliveryPlace, terms: DeliveryTerms): number {
 /** "Bass River Township (38 mi, pick-up $168)": the fee is in the choice itself, with or without JavaScript. */
 export function placeLabel(place: DeliveryPlace, terms: DeliveryTerms): string {
   const fee = pickupFee(place, terms);
-  return `${place.name} (${place.miles} mi, pick-up ${fee > 0 ? formatPrice(fee) : 'free'})`;
+  // With several stores a straight-line figure says so (docs/decisions/store-distances.md).
+  return `${place.name} (${place.measure === 'straight' ? 'about ' : ''}${place.miles} mi, pick-up ${fee > 0 ? formatPrice(fee) : 'free'})`;
 }
 
 export function serviceSchema(now: number) {

@@ -180,8 +180,20 @@ export interface DeliveryFacts {
 /** A neighbouring town, with how far it is from the showroom and its delivery fee. */
 export interface NeighbourLink extends PlaceLink, DeliveryFacts {}
 
+/** The store that delivers to a place, with several stores (docs/decisions/store-distances.md). */
+export interface ServingStore {
+  name: string;
+  city: string;
+  /** Its page, /locations/{slug}. */
+  path: string;
+  /** How `miles` was measured: the editor's driving figure, or the straight line between coordinates. */
+  measure: 'road' | 'straight';
+}
+
 export interface TownFacts extends DeliveryFacts {
-  /** 1 for the town nearest the showroom; towns at the same distance share a rank. */
+  /** With several stores, the store nearest to the place, which `miles` is counted from; none with one store. */
+  store?: ServingStore;
+  /** 1 for the town nearest the showroom (with several stores, to its nearest store); towns at the same distance share a rank. */
   rank: number;
   /** How many municipalities the rank is out of. */
   of: number;

@@ -202,4 +202,37 @@ describe('a site with two stores', () => {
     const { lead, to } = await file(reserve, '/api/reserve', request);
     expect([lead.store, to]).toEqual([SECOND_STORE_SLUG, [SECOND_STORE.inboxes.rentals]]);
   });
+
+  it('files a delivery for the store nearest the town, with the fee counted from it, in its rentals inbox, and names that store in the e-mail, the receipt and the ADF', async () => {
+    process.env.RECEIPTS = 'on';
+    const request = {
+      group: '4-seater',
+      quantity: 1,
+      pickupDate: inDays(7),
+      pickupTime: '10:00',
+      returnDate: inDays(8),
+      returnTime: '10:00',
+      delivery: 'bass-river-township',
+      address: '1 Stage Road',
+      note: '',
+      adult: true,
+      ...PERSON,
+    };
+    const { lead, to, dealerMail, receipt } = await file(reserve, '/api/reserve', request).finally(() => delete process.env.RECEIPTS);
+    expect([lead.store, to]).toEqual([SECOND_STORE_SLUG, [SECOND_STORE.inboxes.rentals]]);
+    expect(receipt?.text).toContain('25 Main Street, Medford, NJ 08055');
+    const adf = new DOMParser({ onError: onWarningStopParsing }).parseFromString(
+      Buffer.from(dealerMail?.attachments?.[0]?.content ?? '', 'base64').toString('utf8'),
+      'text/xml',
+    );
+    expect(adf.getElementsByTagName('vendor')[0]?.getElementsByTagName('vendorname')[0]?.textContent).toContain('Medford showroom');
+    // Bass River Township is about 28 miles from Medford in a straight line: (28 − 10) × $6.
+    expect(lead.reservation).toMatchObject({
+      store: { slug: SECOND_STORE_SLUG, name: SECOND_STORE.name },
+      delivery: { kind: 'delivery', miles: 28, measure: 'straight' },
+      quote: { deliveryFee: 108 },
+    });
+    expect(dealerMail?.text).toContain('Delivery from Medford showroom to Bass River Township and pickup (about 28 miles in a straight line): $108');
+    expect(dealerMail?.text).toContain('Bass River Township, about 28 miles in a straight line from Medford showroom: 1 Stage Road');
+  });
 });

@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { SECOND_STORE, SECOND_STORE_SLUG } from '../fixtures/second-store.ts';
+import { clearLocalRateLimits, readLocalLeads } from '../../scripts/local-leads.ts';
+import { newVisitor } from '../e2e/contact-leads.ts';
 import { expect, test } from '../e2e/fixtures.ts';
+import { inDays, reservationReady } from '../e2e/rentals-leads.ts';
 
 // A site with two stores (docs/product.md §Stores), over a copy with a second store and every other
 // unit on its lot (scripts/stores-site.ts): the Locations pages, the store line of every card and
@@ -226,7 +229,7 @@ test("the home, showroom, contact and model pages and the footer describe the gr
   }
 });
 
-test("the copy's pages pass Google's structured-data rules, and its Locations, showroom, contact, brand and unit pages the Nu Html Checker", () => {
+test("the copy's pages pass Google's structured-data rules, and its Locations, showroom, contact, brand, unit, town and rentals pages the Nu Html Checker", () => {
   const { dir } = JSON.parse(readFileSync(process.env.STORES_INFO!, 'utf8')) as { dir: string };
   const run = (validator: string, paths?: string) =>
     execFileSync('node', ['scripts/validate.ts', validator], {
@@ -235,7 +238,7 @@ test("the copy's pages pass Google's structured-data rules, and its Locations, s
       env: { ...process.env, ...(paths ? { VALIDATE_PATHS: paths } : {}) },
     });
   expect(run('structured-data')).toMatch(/ 0 errors/);
-  expect(run('html', '/locations,/vehicles/evo,/showroom,/denago,/contact')).toMatch(/ 0 errors, 0 warnings/);
+  expect(run('html', '/locations,/vehicles/evo,/showroom,/denago,/contact,/bass-river-township-golf-carts,/rentals')).toMatch(/ 0 errors, 0 warnings/);
 });
 
 test('the inventory filters by location, with and without JavaScript', async ({ page, browser }) => {
@@ -267,13 +270,27 @@ test('the inventory filters by location, with and without JavaScript', async ({ 
   }
 });
 
-test('the contact, service and parts forms let the visitor choose a store, with and without JavaScript', async ({ page, browser }) => {
+test('the contact, service and parts forms let the visitor choose a store, with and without JavaScript, and the service form’s follows the pick-up town', async ({
+  page,
+  browser,
+}) => {
   for (const path of ['/contact', '/schedule-service', '/parts']) {
     await page.goto(path);
     const choice = page.getByLabel('Store');
     await expect(choice.locator('option')).toHaveText(['Mount Holly showroom, Mount Holly', 'Medford showroom, Medford']);
     await expect(choice).toHaveValue(FIRST.slug);
   }
+
+  // The service form's store follows the pick-up town to its nearest store, until the visitor chooses one.
+  await page.goto('/schedule-service');
+  await page.locator('astro-island:has(form[action="/api/service-request"]):not([ssr])').waitFor({ state: 'attached' });
+  await page.getByLabel('Pick it up from me (fee by distance)').check();
+  await page.getByLabel('Pick-up town').selectOption('shamong-township');
+  await expect(page.getByLabel('Store')).toHaveValue(SECOND_STORE_SLUG);
+  await expect(page.getByLabel('Pick-up town').locator('option:checked')).toHaveText('Shamong Township (about 10 mi, pick-up free)');
+  await page.getByLabel('Store').selectOption(FIRST.slug);
+  await page.getByLabel('Pick-up town').selectOption('woodland-township');
+  await expect(page.getByLabel('Store')).toHaveValue(FIRST.slug);
 
   const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
   try {
@@ -285,6 +302,95 @@ test('the contact, service and parts forms let the visitor choose a store, with 
     // The form again, from the function, with the visitor's choice kept.
     await expect(noScript.getByLabel('Email')).toHaveValue('not an address');
     await expect(noScript.getByLabel('Store')).toHaveValue(SECOND_STORE_SLUG);
+  } finally {
+    await plain.close();
+  }
+});
+
+test('a town page names the store nearest to it with its distance, worded as what it measures, and counts the delivery fee from it', async ({ page, axe }) => {
+  await page.goto('/bass-river-township-golf-carts');
+  const store = page.locator('[data-fact="store"]');
+  // No driving miles from Medford in the data: the straight line, said to be one.
+  await expect(store).toContainText('Medford showroom in Medford, about 28 miles in a straight line: Bass River Township is');
+  await expect(store).toContainText('nearest of 40 to one of our stores');
+  await expect(store.getByRole('link', { name: SECOND_STORE.name })).toHaveAttribute('href', `/locations/${SECOND_STORE_SLUG}`);
+  await expect(page.locator('[data-fact="fee"]')).toHaveText('$108 to Bass River Township from Medford showroom: 18 × $6 beyond 10 free miles');
+  await expect(page.locator('[data-fact="rentals"] caption')).toHaveText('Rentals delivered to Bass River Township, $108 delivery included');
+  await expect(page.getByText('miles are from the nearest of our stores')).toBeVisible();
+  await axe();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.locator('[data-town-facts]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, `town-${width}.png`) });
+  }
+
+  // A town nearer the first store: the editor's driving miles from the showroom.
+  await page.goto('/burlington-city-golf-carts');
+  await expect(page.locator('[data-fact="store"]')).toContainText(`Mount Holly showroom in ${FIRST.city}, 7 miles by road:`);
+  await expect(page.locator('[data-fact="fee"]')).toHaveText('Free to Burlington City from Mount Holly showroom (7 miles of the first 10 free)');
+});
+
+test('the rental quote counts the delivery fee from the store nearest the town, or the one chosen, and the request is filed for that store', async ({
+  page,
+  browser,
+  axe,
+}) => {
+  const { dir } = JSON.parse(readFileSync(process.env.STORES_INFO!, 'utf8')) as { dir: string };
+  await clearLocalRateLimits(dir);
+  await page.clock.install();
+  await page.goto('/rentals#reserve');
+  await reservationReady(page);
+  const choice = page.getByLabel('Store', { exact: true });
+  await expect(choice.locator('option')).toHaveText(['Nearest to the delivery town', 'Mount Holly showroom, Mount Holly', 'Medford showroom, Medford']);
+  await expect(choice).toHaveValue('');
+  await page.getByLabel('Pick-up date', { exact: true }).fill(inDays(7));
+  await page.getByLabel('Return date', { exact: true }).fill(inDays(8));
+  await page.getByLabel('Pickup or delivery', { exact: true }).selectOption('bass-river-township');
+  await page.getByLabel('Delivery street address', { exact: true }).fill('1 Stage Road');
+  const estimate = page.locator('[data-quote]');
+  await expect(estimate).toContainText('Delivery from Medford showroom to Bass River Township and pickup (about 28 miles in a straight line)$108');
+  await choice.selectOption(FIRST.slug);
+  await expect(estimate).toContainText('Delivery from Mount Holly showroom to Bass River Township and pickup (38 miles one way)$168');
+  await choice.selectOption('');
+  await expect(estimate).toContainText('$108');
+  await axe();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByLabel('Pickup or delivery', { exact: true }).evaluate((field) => field.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(SHOTS, `rentals-${width}.png`) });
+  }
+
+  const visitor = newVisitor('stores-rental');
+  await page.getByLabel('First Name', { exact: true }).fill(visitor.firstName);
+  await page.getByLabel('Last Name', { exact: true }).fill(visitor.lastName);
+  await page.getByLabel('Email', { exact: true }).fill(visitor.email);
+  await page.getByLabel('Phone', { exact: true }).fill(visitor.phone);
+  await page.getByLabel(/The driver is 21 or older/).check();
+  // A person takes longer than the 3-second minimum fill time; let the page's clock say so.
+  await page.clock.fastForward(5000);
+  await page.getByRole('button', { name: 'Request Reservation' }).click();
+  await expect(page).toHaveURL(/\/thank-you/);
+  // Filed for Medford (whose rentals inbox gets it: tests/functions/store-routing.test.ts), with Medford's fee.
+  const filed = async () => (await readLocalLeads(dir)).leads.find((each) => each.inquiry.email === visitor.email);
+  expect(await filed()).toMatchObject({
+    store: SECOND_STORE_SLUG,
+    inquiry: { interest: 'rentals' },
+    reservation: { store: { slug: SECOND_STORE_SLUG }, delivery: { miles: 28, measure: 'straight' }, quote: { deliveryFee: 108 } },
+  });
+
+  // Without JavaScript the default is the same: Get quote names the nearest store.
+  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
+  try {
+    const noScript = await plain.newPage();
+    await noScript.goto('/rentals');
+    await noScript.getByLabel('Pick-up date', { exact: true }).fill(inDays(7));
+    await noScript.getByLabel('Return date', { exact: true }).fill(inDays(8));
+    await noScript.getByLabel('Pickup or delivery', { exact: true }).selectOption('bass-river-township');
+    await noScript.getByLabel('Delivery street address', { exact: true }).fill('1 Stage Road');
+    await noScript.getByRole('button', { name: 'Get quote' }).click();
+    await expect(noScript.getByText('Delivery from Medford showroom to Bass River Township and pickup (about 28 miles in a straight line)')).toBeVisible();
+    // The choice is carried on to the request.
+    await expect(noScript.locator('input[type="hidden"][name="store"]')).toHaveValue('');
   } finally {
     await plain.close();
   }

@@ -49,6 +49,8 @@ export const reservationIntake: IntakeForm<Reservation> = {
       source,
       delivery: { attempts: 0 },
       reservation: storedReservation(reservation),
+      // With several stores, the store that delivers or hands the carts over takes the request (docs/product.md §Stores).
+      ...(reservation.store ? { store: reservation.store.slug } : {}),
     };
   },
   page: () => page,

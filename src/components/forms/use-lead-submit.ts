@@ -35,6 +35,8 @@ export interface SubmitOptions<V extends Values> {
   texts: { submitFailed: string; sendFailed: string };
   /** Photos to send first: the form they belong to on /api/photo-uploads. */
   photoForm?: 'trade-in' | 'parts';
+  /** What a change brings along: the store nearest to a town just chosen (docs/product.md §Stores). */
+  follow?: (next: V, name: string) => V;
   /** Reads the address once live (prefill); answers the lead's own source fields besides page, referrer and UTM. */
   fromAddress?: (params: URLSearchParams, set: (update: (current: V) => V) => void) => Partial<LeadSource> | void;
 }
@@ -87,7 +89,8 @@ export function useLeadSubmit<V extends Values>(options: SubmitOptions<V>) {
   }
 
   function change(name: string, value: string | string[]) {
-    const next = { ...values, [name]: value } as V;
+    const changed = { ...values, [name]: value } as V;
+    const next = options.follow ? options.follow(changed, name) : changed;
     setValues(next);
     touched(next);
   }

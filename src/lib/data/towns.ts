@@ -19,6 +19,8 @@ import {
 import { brands } from './brands.ts';
 import { dealer } from './dealer.ts';
 import { rentalGroups, rentalTerms } from './rentals.ts';
+import { severalStores, stores } from './stores.ts';
+import { servingStore, storePath, type StoreDistance } from '../stores/stores.ts';
 
 const data = parseDataFile('towns.json', schema, json);
 
@@ -29,14 +31,40 @@ export interface Town extends Municipality {
   fullName: string;
   /** Canonical page path, e.g. /bass-river-township-golf-carts. */
   path: string;
+  /**
+   * The store nearest to the town and the distance its delivery fee counts from (docs/product.md
+   * §Stores): with one store, the showroom at the editor's `deliveryMiles`.
+   */
+  serving: StoreDistance;
 }
 
 export const county = data.county;
 
+/**
+ * The towns' driving figures from other stores must name a store of data/stores/ other than the
+ * main one (whose figure is `deliveryMiles`): the build stops on any other, with the path.
+ */
+export function checkDrivingMiles(towns: readonly Pick<Municipality, 'drivingMiles'>[], storeSlugs: readonly string[]): void {
+  const [main] = storeSlugs;
+  const problems = towns.flatMap((town, index) =>
+    (town.drivingMiles ?? []).flatMap(({ store }, n) => {
+      const path = `data/towns.json → municipalities[${index}].drivingMiles[${n}].store`;
+      if (store === main) return [`  • ${path}: "${store}" is the main store, whose miles are deliveryMiles`];
+      return storeSlugs.includes(store) ? [] : [`  • ${path}: there is no store "${store}" in data/stores/ (${storeSlugs.join(', ')})`];
+    }),
+  );
+  if (problems.length > 0) throw new DataFileError(`Invalid data file data/towns.json:\n${problems.join('\n')}`);
+}
+
+checkDrivingMiles(
+  data.municipalities,
+  stores.map((store) => store.slug),
+);
+
 /** The 40 municipalities the dealer serves, in the order of data/towns.json. */
 export const municipalities: Town[] = data.municipalities.map((m) => {
   const slug = municipalityKey(m);
-  return { ...m, slug, fullName: fullTownName(m.name, m.type), path: townPath(slug) };
+  return { ...m, slug, fullName: fullTownName(m.name, m.type), path: townPath(slug), serving: servingStore(m, stores) };
 });
 
 /** The county hub page. */
@@ -63,7 +91,7 @@ export function deliveryFacts(miles: number): DeliveryFacts {
 }
 
 /** A place's distance rank among the municipalities, and every plan of every cart group delivered there. */
-function townFacts(name: string, miles: number): TownFacts {
+function townFacts(name: string, miles: number, serving?: StoreDistance): TownFacts {
   const place = { slug: slugify(name), name, miles };
   const plans = (rentalGroups[0]?.plans ?? []).map(({ key, title, days }) => ({
     plan: title,
@@ -72,13 +100,17 @@ function townFacts(name: string, miles: number): TownFacts {
       return quoteRental({ group: { id: group.id, name: group.name, plans: own }, periods: days, quantity: 1, place }, terms).total;
     }),
   }));
-  const rank = 1 + municipalities.filter((m) => m.deliveryMiles < miles).length;
-  return { ...deliveryFacts(miles), rank, of: municipalities.length, plans, groups: rentalGroups.map((group) => group.name) };
+  const rank = 1 + municipalities.filter((m) => m.serving.miles < miles).length;
+  const store =
+    severalStores && serving
+      ? { store: { name: serving.store.name, city: serving.store.address.city, path: storePath(serving.store), measure: serving.measure } }
+      : {};
+  return { ...deliveryFacts(miles), ...store, rank, of: municipalities.length, plans, groups: rentalGroups.map((group) => group.name) };
 }
 
 /** Nearest to the showroom first, then by name. */
 const nearestFirst = (a: NeighbourLink, b: NeighbourLink) => a.miles - b.miles || a.name.localeCompare(b.name);
-const link = (town: Town): NeighbourLink => ({ name: town.fullName, path: town.path, ...deliveryFacts(town.deliveryMiles) });
+const link = (town: Town): NeighbourLink => ({ name: town.fullName, path: town.path, ...deliveryFacts(town.serving.miles) });
 const paragraphs = (text: string | undefined) =>
   (text ?? '')
     .split(/\n\s*\n/)
@@ -146,7 +178,7 @@ export const townPages: TownPage[] = [
         return other ? [link(other)] : [];
       })
       .sort(nearestFirst),
-    facts: townFacts(town.fullName, town.deliveryMiles),
+    facts: townFacts(town.fullName, town.serving.miles, town.serving),
     localText: paragraphs(town.localText),
     areaServed: [townMapQuery(town.fullName, county.state), county.name],
     ...placeTexts(town.fullName),

@@ -93,15 +93,66 @@ export function milesBetween(a: StoreFile['geo'], b: StoreFile['geo']): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(h));
 }
 
-/** The store nearest to a point, with its distance in miles (the first store on a tie). */
-export function nearestStore(stores: readonly Store[], point: StoreFile['geo']): { store: Store; miles: number } {
-  let best: { store: Store; miles: number } | undefined;
+/** The store nearest to a point in a straight line, with its distance in miles (the first store on a tie). */
+export function nearestStore<S extends Pick<Store, 'geo'>>(stores: readonly S[], point: StoreFile['geo']): { store: S; miles: number } {
+  let best: { store: S; miles: number } | undefined;
   for (const store of stores) {
     const miles = milesBetween(store.geo, point);
     if (!best || miles < best.miles) best = { store, miles };
   }
   if (!best) throw new Error('there is no store');
   return best;
+}
+
+/**
+ * How far a place is from a store, as the site quotes it and charges on it
+ * (docs/decisions/store-distances.md): `road` is an editor's one-way driving figure, `straight`
+ * the straight line between the coordinates, rounded to the mile. Pages word each as what it is.
+ */
+export interface StoreDistance<S extends Pick<Store, 'slug' | 'geo'> = Store> {
+  store: S;
+  miles: number;
+  measure: 'road' | 'straight';
+}
+
+/** A place a store serves: its centre and the editor's driving figures (data/towns.json). */
+export interface ServedPlace {
+  geo: StoreFile['geo'];
+  /** One-way driving miles from the main store. */
+  deliveryMiles: number;
+  /** One-way driving miles from other stores, by store slug. */
+  drivingMiles?: readonly { store: string; miles: number }[];
+}
+
+/**
+ * A place's distance from each store (the main store first): the main store's is the editor's
+ * `deliveryMiles`; another store's is the editor's driving figure when there is one, else the
+ * straight line, rounded to the mile.
+ */
+export function storeDistances<S extends Pick<Store, 'slug' | 'geo'>>(place: ServedPlace, stores: readonly S[]): StoreDistance<S>[] {
+  return stores.map((store, index) => {
+    if (index === 0) return { store, miles: place.deliveryMiles, measure: 'road' };
+    const driving = place.drivingMiles?.find((entry) => entry.store === store.slug);
+    return driving ? { store, miles: driving.miles, measure: 'road' } : { store, miles: Math.round(milesBetween(store.geo, place.geo)), measure: 'straight' };
+  });
+}
+
+/**
+ * The store that serves a place: the nearest in a straight line between the coordinates (the
+ * first on a tie), with its distance as quoted. With one store, the main store at the editor's
+ * driving figure.
+ */
+export function servingStore<S extends Pick<Store, 'slug' | 'geo'>>(place: ServedPlace, stores: readonly S[]): StoreDistance<S> {
+  const { store } = nearestStore(stores, place.geo);
+  const serving = storeDistances(place, stores).find((distance) => distance.store === store);
+  if (!serving) throw new Error('there is no store');
+  return serving;
+}
+
+/** "12 miles by road", "about 4 miles in a straight line": a distance worded as what it measures. */
+export function distanceText(distance: Pick<StoreDistance, 'miles' | 'measure'>): string {
+  const miles = `${distance.miles} mile${distance.miles === 1 ? '' : 's'}`;
+  return distance.measure === 'road' ? `${miles} by road` : `about ${miles} in a straight line`;
 }
 
 /** "On the lot in Mount Holly": where a unit is, as its card and page say it. */
