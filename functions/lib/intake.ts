@@ -22,6 +22,7 @@ import type { Lead, LeadSourceRecord } from './lead.ts';
 import { attachPhotos, dropUploads, stagedPhotos, stagePhoto, type StagedPhoto } from './lead-photos.ts';
 import type { LeadForm } from './lead-records.ts';
 import { dueKey } from './inbox/reminders.ts';
+import { indexFiledLead } from './inbox/summaries.ts';
 import { clientKey, takeToken } from './rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from './request.ts';
 import { fileLead, leadsStore, readLead, recordSpam, settleMs, sleep } from './store.ts';
@@ -213,6 +214,9 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
   const due = dueKey(lead);
   if (due) await store.set(due, '');
   startDelivery(store, id, context);
+  // The lead into the inbox's index (inbox/summaries.ts); if this is lost, the next list folds its marker.
+  const indexing = indexFiledLead(store, lead).catch(() => undefined);
+  if (context.waitUntil) context.waitUntil(indexing);
   return { kind: 'accepted', id };
 }
 

@@ -11,7 +11,7 @@ import { Pacer } from '../pacer.ts';
 import { parseMarker, readLead, stamp } from '../store.ts';
 import { changeHandling, readHandling } from './handling.ts';
 import { afterBusinessHours, LATE_BUSINESS_HOURS } from './promise.ts';
-import { putSummary, summarize } from './summaries.ts';
+import { reindexLead } from './summaries.ts';
 
 /**
  * The promise kept (docs/operations.md §The dealer's inbox): a lead still new after
@@ -100,10 +100,7 @@ export async function sendReminders(store: Store, now = Date.now(), limitMs = 20
       continue;
     }
     const changed = await changeHandling(store, lead.id, { kind: 'reminded' }, 'site', now);
-    if (changed.ok) {
-      const summaryEntry = summarize(lead, changed.handling);
-      await putSummary(store, lead.id, summaryEntry.at, summaryEntry);
-    }
+    if (changed.ok) await reindexLead(store, lead, now).catch(() => undefined);
     await store.delete(entry.key);
     summary.sent++;
   }
