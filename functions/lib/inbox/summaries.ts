@@ -175,8 +175,8 @@ function applyTo(entries: readonly Summary[], changes: readonly Change[]): Summa
 }
 
 /** Whether a month's entries hold what the change stands for. */
-const holds = (entries: readonly Summary[], change: Change) =>
-  JSON.stringify(entries.find((entry) => entry.id === change.id) ?? null) === JSON.stringify(change.summary);
+const holds = (entries: readonly Summary[], change: Change) => canonical(entries.find((entry) => entry.id === change.id)) === canonical(change.summary);
+const canonical = (summary: Summary | null | undefined) => (summary ? JSON.stringify(summary, Object.keys(summary).sort()) : 'null');
 
 /**
  * Writes the changes into their months (a conditional write per month, tried again after a short
@@ -249,13 +249,19 @@ export async function reindexLead(store: Store, lead: { id: string; receivedAt: 
   await foldChanges(store, [{ id: lead.id, month: monthOf(summary?.at ?? Date.parse(lead.receivedAt)), summary, markers: summary ? [marker] : [] }]);
 }
 
-/** Takes deleted leads out of the index at once (a person's data deleted, retention): ids with when they arrived. */
+/**
+ * Takes deleted leads out of the index at once (a person's data deleted, retention): ids with when
+ * they arrived. The markers their deletion left go once their months no longer hold them.
+ */
 export async function dropSummaries(store: Store, leads: readonly { id: string; at: number }[]): Promise<void> {
   if (leads.length === 0) return;
-  await foldChanges(
-    store,
-    leads.map((lead) => ({ id: lead.id, month: monthOf(lead.at), summary: null, markers: [] })),
-  );
+  const changes: Change[] = [];
+  await eachLimit(leads, 8, async (lead) => {
+    const { blobs } = await store.list({ prefix: `${TOUCHED_PREFIX}${stamp(lead.at)}-` });
+    const markers = blobs.map((blob) => blob.key).filter((key) => parseTouched(key)?.id === lead.id);
+    changes.push({ id: lead.id, month: monthOf(lead.at), summary: null, markers });
+  });
+  await foldChanges(store, changes);
 }
 
 export interface RebuildSummary {
