@@ -16,11 +16,12 @@ import { handlingSchema, LEAD_STATUSES, NEW_HANDLING, type Handling } from './ha
  * a race: every change (a lead filed, its status or notes, a lead deleted) first leaves a touched
  * marker under a key of its own, which no other writer can overwrite. A read applies the markers
  * there are over the months (each one re-reads its lead and handling: the leads stay the truth),
- * and a fold writes them into their month with a conditional write and deletes a marker only once
- * its month, read back after the settling time (store.ts), holds what the marker stood for. Two
- * folds racing for one month cannot both win on Netlify (onlyIfMatch); in the local sandbox, whose
- * conditions are weaker, the loser finds its change missing on reading back and keeps its marker
- * for the next fold. Leads filed before the index existed are added by rebuildIndex (the daily
+ * and a fold writes them into their month: it reads the month, then the leads, and writes the
+ * month only if nobody wrote it in between (onlyIfMatch), so what it writes is never older than
+ * what another fold wrote. It deletes a marker only once the month, read back after the settling
+ * time (store.ts), holds the lead as it wrote it. In the local sandbox, whose conditions are
+ * weaker, a fold that lost finds its change missing on reading back and keeps its marker for the
+ * next fold. Leads filed before the index existed are added by rebuildIndex (the daily
  * prune job, a bounded number a run, and `npm run leads -- reindex`).
  */
 
@@ -111,34 +112,31 @@ export async function currentSummary(store: Store, id: string): Promise<Summary 
   return summarize(lead.data, handling.success ? handling.data : NEW_HANDLING);
 }
 
-/** A change to fold: the lead, the month it belongs to, what it is now (null: gone), and the markers it clears. */
+/**
+ * A lead to bring up to date in the index: the month it arrived in, and the markers its fold
+ * clears (listed before anything of the lead was read, so each stands for a change the fold sees).
+ */
 export interface Change {
   id: string;
   month: string;
-  summary: Summary | null;
   markers: string[];
+  /** A marker made in the last minutes: kept while the lead cannot be read (it may be being filed). */
+  young?: boolean;
 }
 
-/** The touched markers there are, each lead's read once. */
-async function pendingChanges(store: Store, now: number): Promise<Change[]> {
-  const { blobs } = await store.list({ prefix: TOUCHED_PREFIX });
-  const byId = new Map<string, { at: number; markers: string[]; young: boolean }>();
+/** The touched markers there are, by lead. */
+async function listChanges(store: Store, now: number, prefix = TOUCHED_PREFIX, only?: string): Promise<Change[]> {
+  const { blobs } = await store.list({ prefix });
+  const byId = new Map<string, Change>();
   for (const { key } of blobs) {
     const marker = parseTouched(key);
-    if (!marker) continue;
-    const entry = byId.get(marker.id) ?? { at: marker.at, markers: [], young: false };
-    entry.markers.push(key);
-    entry.young ||= now - marker.changedAt < FILING_GRACE_MS;
-    byId.set(marker.id, entry);
+    if (!marker || (only && marker.id !== only)) continue;
+    const change = byId.get(marker.id) ?? { id: marker.id, month: monthOf(marker.at), markers: [], young: false };
+    change.markers.push(key);
+    change.young ||= now - marker.changedAt < FILING_GRACE_MS;
+    byId.set(marker.id, change);
   }
-  const changes: Change[] = [];
-  await eachLimit([...byId.entries()], 32, async ([id, entry]) => {
-    const summary = await currentSummary(store, id);
-    // A lead not there yet may be being filed: its markers wait out the grace.
-    const markers = summary || !entry.young ? entry.markers : [];
-    changes.push({ id, month: monthOf(summary?.at ?? entry.at), summary, markers });
-  });
-  return changes;
+  return [...byId.values()];
 }
 
 interface Month {
@@ -166,45 +164,60 @@ async function readMonths(store: Store): Promise<Map<string, Summary[]>> {
   return months;
 }
 
-/** One month with the changes applied (pure). */
-function applyTo(entries: readonly Summary[], changes: readonly Change[]): Summary[] {
-  const changed = new Map(changes.map((change) => [change.id, change.summary]));
-  const kept = entries.filter((entry) => !changed.has(entry.id));
-  for (const summary of changed.values()) if (summary) kept.push(summary);
-  return kept;
+/** Reads the leads' summaries as they are now, `limit` at a time. */
+async function summariesNow(store: Store, ids: readonly string[]): Promise<Map<string, Summary | null>> {
+  const now = new Map<string, Summary | null>();
+  await eachLimit(ids, 32, async (id) => void now.set(id, await currentSummary(store, id)));
+  return now;
 }
 
-/** Whether a month's entries hold what the change stands for. */
-const holds = (entries: readonly Summary[], change: Change) => canonical(entries.find((entry) => entry.id === change.id)) === canonical(change.summary);
+/** Whether a month's entries hold `summary` for the lead (null: not there), field by field. */
+const holds = (entries: readonly Summary[], id: string, summary: Summary | null | undefined) =>
+  canonical(entries.find((entry) => entry.id === id)) === canonical(summary);
 const canonical = (summary: Summary | null | undefined) => (summary ? JSON.stringify(summary, Object.keys(summary).sort()) : 'null');
 
 /**
- * Writes the changes into their months (a conditional write per month, tried again after a short
- * random wait against a writer that got there first), reads the months back once the store has
- * settled and deletes the markers of the changes that are there. Answers how many changes are in
- * the index; a change that is not keeps its marker for the next fold.
+ * Brings the changed leads up to date in their months, without a lost update: each try reads the
+ * month (with its ETag), THEN the leads, and writes only if the month is unchanged (onlyIfMatch),
+ * so a month written by anyone in between makes it read both again. Then, once the store has
+ * settled, the months are read back and the markers of the leads they hold as written are
+ * deleted; any other marker stays for the next fold. Answers how many changes are in the index.
  */
 export async function foldChanges(store: Store, changes: readonly Change[]): Promise<number> {
   const byMonth = new Map<string, Change[]>();
   for (const change of changes) byMonth.set(change.month, [...(byMonth.get(change.month) ?? []), change]);
+  const written = new Map<string, Summary | null>();
   await eachLimit([...byMonth.entries()], 4, async ([month, monthChanges]) => {
     for (let attempt = 0; attempt < 5; attempt++) {
       if (attempt > 0) await sleep(Math.random() * 50 * attempt);
       const value = await readMonth(store, month, true);
-      if (monthChanges.every((change) => holds(value.entries, change))) return;
-      const entries = applyTo(value.entries, monthChanges);
+      const now = await summariesNow(
+        store,
+        monthChanges.map((change) => change.id),
+      );
+      if (monthChanges.every((change) => holds(value.entries, change.id, now.get(change.id)))) {
+        for (const [id, summary] of now) written.set(id, summary);
+        return;
+      }
+      const entries = value.entries.filter((entry) => !now.has(entry.id));
+      for (const summary of now.values()) if (summary) entries.push(summary);
       const condition = value.etag ? { onlyIfMatch: value.etag } : { onlyIfNew: true as const };
       const write = await store.setJSON(monthKey(month), { entries }, condition).catch(() => ({ modified: false }));
-      if (write.modified) return;
+      if (write.modified) {
+        for (const [id, summary] of now) written.set(id, summary);
+        return;
+      }
     }
   });
   await sleep(settleMs());
   let folded = 0;
   await eachLimit([...byMonth.entries()], 4, async ([month, monthChanges]) => {
     const { entries } = await readMonth(store, month, false);
-    const done = monthChanges.filter((change) => holds(entries, change));
+    const done = monthChanges.filter((change) => written.has(change.id) && holds(entries, change.id, written.get(change.id)));
     folded += done.length;
-    await Promise.all(done.flatMap((change) => change.markers).map((key) => store.delete(key).catch(() => undefined)));
+    // A lead not there yet may be being filed: its young markers wait out the grace.
+    const clear = done.filter((change) => written.get(change.id) || !change.young).flatMap((change) => change.markers);
+    await Promise.all(clear.map((key) => store.delete(key).catch(() => undefined)));
   });
   return folded;
 }
@@ -216,16 +229,20 @@ export interface LoadOptions {
 }
 
 /**
- * Every lead's summary: the months with the pending changes applied (see above), then those
- * changes folded into their months so the next load has none to apply.
+ * Every lead's summary: the months with the leads of the pending markers read as they are now
+ * (see above), then those changes folded into their months so the next load has none to apply.
  */
 export async function loadSummaries(store: Store, { waitUntil, now = Date.now() }: LoadOptions = {}): Promise<Summary[]> {
-  const [months, changes] = await Promise.all([readMonths(store), pendingChanges(store, now)]);
+  const [months, changes] = await Promise.all([readMonths(store), listChanges(store, now)]);
   const byId = new Map<string, Summary>();
   for (const entries of months.values()) for (const entry of entries) byId.set(entry.id, entry);
-  for (const change of changes) {
-    if (change.summary) byId.set(change.id, change.summary);
-    else byId.delete(change.id);
+  const current = await summariesNow(
+    store,
+    changes.map((change) => change.id),
+  );
+  for (const [id, summary] of current) {
+    if (summary) byId.set(id, summary);
+    else byId.delete(id);
   }
   if (changes.length > 0) {
     const folding = foldChanges(store, changes).catch(() => 0);
@@ -235,18 +252,17 @@ export async function loadSummaries(store: Store, { waitUntil, now = Date.now() 
   return [...byId.values()];
 }
 
-/** A lead changed: its marker, then the fold of that one change (its marker stays if the fold loses a race). */
-export async function touchLead(store: Store, lead: { id: string; receivedAt: string }, now = Date.now()): Promise<string> {
+/** Marks a lead changed (its status, a note, a reminder sent) and folds it: its marker stays if the fold loses a race. */
+export async function reindexLead(store: Store, lead: { id: string; receivedAt: string }, now = Date.now()): Promise<void> {
   const marker = keys.touched(lead, now);
   await store.set(marker, '');
-  return marker;
+  await foldChanges(store, [{ id: lead.id, month: monthOf(Date.parse(lead.receivedAt)), markers: [marker] }]);
 }
 
-/** Marks the lead changed and folds it (the status change, a note, a reminder sent). */
-export async function reindexLead(store: Store, lead: { id: string; receivedAt: string }, now = Date.now()): Promise<void> {
-  const marker = await touchLead(store, lead, now);
-  const summary = await currentSummary(store, lead.id);
-  await foldChanges(store, [{ id: lead.id, month: monthOf(summary?.at ?? Date.parse(lead.receivedAt)), summary, markers: summary ? [marker] : [] }]);
+/** Folds the markers a lead's filing left (the intake, once the visitor has their answer). */
+export async function indexFiledLead(store: Store, lead: { id: string; receivedAt: string }, now = Date.now()): Promise<void> {
+  const changes = await listChanges(store, now, `${TOUCHED_PREFIX}${stamp(Date.parse(lead.receivedAt))}-`, lead.id);
+  if (changes.length > 0) await foldChanges(store, changes);
 }
 
 /**
@@ -257,9 +273,8 @@ export async function dropSummaries(store: Store, leads: readonly { id: string; 
   if (leads.length === 0) return;
   const changes: Change[] = [];
   await eachLimit(leads, 8, async (lead) => {
-    const { blobs } = await store.list({ prefix: `${TOUCHED_PREFIX}${stamp(lead.at)}-` });
-    const markers = blobs.map((blob) => blob.key).filter((key) => parseTouched(key)?.id === lead.id);
-    changes.push({ id: lead.id, month: monthOf(lead.at), summary: null, markers });
+    const listed = await listChanges(store, 0, `${TOUCHED_PREFIX}${stamp(lead.at)}-`, lead.id);
+    changes.push({ id: lead.id, month: monthOf(lead.at), markers: listed.flatMap((change) => change.markers) });
   });
   await foldChanges(store, changes);
 }
@@ -290,24 +305,10 @@ export async function rebuildIndex(store: Store, { limit = Infinity, full = fals
   }
   const indexed = new Map<string, string>();
   for (const [month, entries] of months) for (const entry of entries) indexed.set(entry.id, month);
-  const dropped: Change[] = [...indexed].filter(([id]) => !arrived.has(id)).map(([id, month]) => ({ id, month, summary: null, markers: [] }));
+  const dropped: Change[] = [...indexed].filter(([id]) => !arrived.has(id)).map(([id, month]) => ({ id, month, markers: [] }));
   const missing = [...arrived].filter(([id]) => full || !indexed.has(id));
-  const now = missing.slice(0, limit);
-  const added: Change[] = [];
-  await eachLimit(now, 32, async ([id, at]) => {
-    const summary = await currentSummary(store, id);
-    if (summary) added.push({ id, month: monthOf(summary.at || at), summary, markers: [] });
-  });
+  const added: Change[] = missing.slice(0, limit).map(([id, at]) => ({ id, month: monthOf(at), markers: [] }));
   const changes = [...dropped, ...added];
-  if (changes.length > 0) await foldChanges(store, changes);
-  return { leads: arrived.size, added: added.length, dropped: dropped.length, left: missing.length - now.length };
-}
-
-/** Folds the markers a lead's filing left (the intake, once the visitor has their answer). */
-export async function indexFiledLead(store: Store, lead: { id: string; receivedAt: string }): Promise<void> {
-  const at = Date.parse(lead.receivedAt);
-  const { blobs } = await store.list({ prefix: `${TOUCHED_PREFIX}${stamp(at)}-` });
-  const markers = blobs.map((blob) => blob.key).filter((key) => parseTouched(key)?.id === lead.id);
-  const summary = await currentSummary(store, lead.id);
-  if (summary) await foldChanges(store, [{ id: lead.id, month: monthOf(summary.at), summary, markers }]);
+  const folded = changes.length > 0 ? await foldChanges(store, changes) : 0;
+  return { leads: arrived.size, added: Math.max(0, folded - dropped.length), dropped: dropped.length, left: missing.length - added.length };
 }
