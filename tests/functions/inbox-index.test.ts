@@ -5,7 +5,8 @@ import pruneLeads from '../../functions/prune-leads.ts';
 import { alertsStore } from '../../functions/lib/alerts/store.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
-import { INDEX_PREFIX, parseTouched, rebuildIndex, TOUCHED_PREFIX } from '../../functions/lib/inbox/summaries.ts';
+import { changeHandling } from '../../functions/lib/inbox/handling.ts';
+import { foldChanges, INDEX_PREFIX, monthOf, parseTouched, rebuildIndex, reindexLead, TOUCHED_PREFIX } from '../../functions/lib/inbox/summaries.ts';
 import type { Lead } from '../../functions/lib/lead.ts';
 import { keys } from '../../functions/lib/store.ts';
 import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
@@ -118,6 +119,35 @@ describe("the inbox's index", () => {
     expect((await call(adminLeads, '/api/admin/leads?status=sold')).total).toBe(1);
     expect((await indexed()).get(id)?.status).toBe('sold');
     expect(await markers()).toBe(0);
+  });
+
+  it('a fold that read a lead just before a newer change never writes it over that change', async () => {
+    const [id = ''] = await fileTogether(1);
+    await call(adminLeads, '/api/admin/leads');
+    const lead = (await blobs.store.get(keys.lead(id), { type: 'json' })) as Lead;
+    // The lead was answered; its month does not say so yet.
+    await changeHandling(blobs.store, id, { kind: 'status', status: 'contacted' }, 'one');
+    let raced = false;
+    // A store whose first read of the lead's handling lets another change and its fold happen
+    // completely, and then answers what it read before them.
+    const racing = new Proxy(blobs.store, {
+      get(target, name) {
+        const value: unknown = Reflect.get(target, name, target);
+        if (name !== 'get' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+        return async (key: string, options: { type: 'json' }) => {
+          const read: unknown = await target.get(key, options);
+          if (!raced && key === keys.handling(id)) {
+            raced = true;
+            await changeHandling(target, id, { kind: 'status', status: 'sold' }, 'other');
+            await reindexLead(target, lead);
+          }
+          return read;
+        };
+      },
+    });
+    await foldChanges(racing, [{ id, month: monthOf(Date.parse(lead.receivedAt)), markers: [] }]);
+    expect(raced).toBe(true);
+    expect((await indexed()).get(id)?.status).toBe('sold');
   });
 
   it("a person's data deleted on request leaves the index at once, with nothing of them in it", async () => {
