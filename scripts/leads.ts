@@ -153,6 +153,7 @@ async function main(): Promise<number> {
       return failures > 0 ? 1 : 0;
     }
     if (command === 'reindex') {
+      if (source.stores.length === 0) console.log(`No leads in the ${source.label}: nothing to index.`);
       for (const store of source.stores) {
         const result = await rebuildIndex(store, { full: values.full });
         console.log(
