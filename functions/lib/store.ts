@@ -92,8 +92,8 @@ export async function readLead(store: Store, id: string): Promise<{ lead: Lead; 
 
 /**
  * Files a new lead: the pending, received and index (touched) markers first, then the lead only
- * if its key is new. A second submission with the same id (the same idempotency key) files nothing and gets
- * the first lead.
+ * if its key is new. A second submission with the same id (the same idempotency key) files
+ * nothing and gets the first lead.
  */
 export async function fileLead(store: Store, lead: Lead): Promise<{ created: true } | { created: false; existing: Lead | null }> {
   await Promise.all([store.set(keys.pending(lead), lead.receivedAt), store.set(keys.received(lead), ''), store.set(keys.touched(lead), '')]);
