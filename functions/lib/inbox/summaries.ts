@@ -183,12 +183,12 @@ const canonical = (summary: Summary | null | undefined) => (summary ? JSON.strin
  * settled, the months are read back and the markers of the leads they hold as written are
  * deleted; any other marker stays for the next fold. Answers how many changes are in the index.
  */
-export async function foldChanges(store: Store, changes: readonly Change[]): Promise<number> {
+export async function foldChanges(store: Store, changes: readonly Change[], { attempts = 5 }: { attempts?: number } = {}): Promise<number> {
   const byMonth = new Map<string, Change[]>();
   for (const change of changes) byMonth.set(change.month, [...(byMonth.get(change.month) ?? []), change]);
   const written = new Map<string, Summary | null>();
   await eachLimit([...byMonth.entries()], 4, async ([month, monthChanges]) => {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await sleep(Math.random() * 50 * attempt);
       const value = await readMonth(store, month, true);
       const now = await summariesNow(
@@ -259,10 +259,13 @@ export async function reindexLead(store: Store, lead: { id: string; receivedAt: 
   await foldChanges(store, [{ id: lead.id, month: monthOf(Date.parse(lead.receivedAt)), markers: [marker] }]);
 }
 
-/** Folds the markers a lead's filing left (the intake, once the visitor has their answer). */
+/**
+ * Folds the markers a lead's filing left (the intake, once the lead's e-mails are sent): one try,
+ * as filings side by side contend for one month; a fold that loses leaves its marker to the list.
+ */
 export async function indexFiledLead(store: Store, lead: { id: string; receivedAt: string }, now = Date.now()): Promise<void> {
   const changes = await listChanges(store, now, `${TOUCHED_PREFIX}${stamp(Date.parse(lead.receivedAt))}-`, lead.id);
-  if (changes.length > 0) await foldChanges(store, changes);
+  if (changes.length > 0) await foldChanges(store, changes, { attempts: 1 });
 }
 
 /**
