@@ -33,7 +33,7 @@ export default async function adminExport(request: Request, context: InboxReques
   const from = dayStart(query.data.from);
   const until = dayStart(new Date(Date.parse(`${query.data.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
   const store = leadsStore();
-  const wanted = (await loadSummaries(store)).filter((summary) => summary.at >= from && summary.at < until);
+  const wanted = (await loadSummaries(store, { waitUntil: context.waitUntil })).filter((summary) => summary.at >= from && summary.at < until);
   const leads: Lead[] = [];
   await eachLimit(wanted, 16, async (summary) => {
     const read = await readLead(store, summary.id).catch(() => null);

@@ -7,7 +7,7 @@ import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
 import { leadDetail } from './lib/inbox/detail.ts';
 import { changeHandling, LEAD_STATUSES, NOTE_MAX } from './lib/inbox/handling.ts';
 import { listLeads, listQueryFrom, responseTimes } from './lib/inbox/list.ts';
-import { loadSummaries, putSummary, summarize } from './lib/inbox/summaries.ts';
+import { loadSummaries, reindexLead } from './lib/inbox/summaries.ts';
 import { leadsStore, readLead } from './lib/store.ts';
 
 /**
@@ -39,7 +39,7 @@ export default async function adminLeads(request: Request, context: InboxRequest
     if (request.method !== 'GET') return methodNotAllowed(['GET']);
     const query = listQueryFrom(new URL(request.url).searchParams);
     if (!query.success) return errorResponse(400, `${query.error.issues[0]?.path.join('.') ?? 'query'}: ${query.error.issues[0]?.message ?? 'is not valid'}`);
-    const summaries = await loadSummaries(store);
+    const summaries = await loadSummaries(store, { waitUntil: context.waitUntil, now });
     return jsonResponse({ user: user.login, ...listLeads(summaries, query.data, now), responseTimes: responseTimes(summaries, now) });
   }
 
@@ -60,8 +60,10 @@ export default async function adminLeads(request: Request, context: InboxRequest
   const change = action.action === 'status' ? ({ kind: 'status', status: action.status } as const) : ({ kind: 'note', text: action.text } as const);
   const result = await changeHandling(store, id, change, user.login, now);
   if (!result.ok) return errorResponse(409, 'Someone else changed this lead just now. Reload it and try again.');
-  const summary = summarize(read.lead, result.handling);
-  await putSummary(store, id, summary.at, summary);
+  // The index takes the change (lib/inbox/summaries.ts); its marker keeps it for the next list if this is cut short.
+  const indexing = reindexLead(store, read.lead, now).catch(() => undefined);
+  if (context.waitUntil) context.waitUntil(indexing);
+  else await indexing;
   return jsonResponse({ ok: true, handling: result.handling });
 }
 

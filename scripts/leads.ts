@@ -5,6 +5,7 @@
 //   npm run leads -- export [--out file.csv]   CSV (to the file, or printed)
 //   npm run leads -- resend <id>… | --pending  sends those leads' missing e-mails now
 //   npm run leads -- delete --email a@b.c      deletes one person's leads (or --phone "609 555 0100")
+//   npm run leads -- reindex [--full]          the inbox's index holds every stored lead (--full: rewrites each)
 //
 // Production: set NETLIFY_SITE_ID (Site configuration → Site details → Site ID) and
 // NETLIFY_AUTH_TOKEN (a personal access token: User settings → Applications) in the environment.
@@ -17,6 +18,7 @@ import { getStore, type Store } from '@netlify/blobs';
 import { deliverLead } from '../functions/lib/delivery.ts';
 import type { Lead } from '../functions/lib/lead.ts';
 import { leadsCsv } from '../functions/lib/lead-csv.ts';
+import { rebuildIndex } from '../functions/lib/inbox/summaries.ts';
 import { deletePersonLeads } from '../functions/lib/retention.ts';
 import { allLeads, pendingIds, spamCount, STORE_NAME } from '../functions/lib/store.ts';
 import { openLocalStores, sandboxDirectory } from './local-leads.ts';
@@ -41,7 +43,7 @@ for (const method of ['log', 'info', 'warn', 'error'] as const) {
 }
 
 const USAGE =
-  'Usage: npm run leads -- [list [--json] | export [--out file.csv] | resend <id>… | resend --pending | delete --email <address> | delete --phone <number>] [--sandbox <dir>]';
+  'Usage: npm run leads -- [list [--json] | export [--out file.csv] | resend <id>… | resend --pending | delete --email <address> | delete --phone <number> | reindex [--full]] [--sandbox <dir>]';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -52,6 +54,7 @@ const { values, positionals } = parseArgs({
     email: { type: 'string' },
     phone: { type: 'string' },
     sandbox: { type: 'string' },
+    full: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -103,7 +106,7 @@ function table(leads: Lead[]): string {
 
 async function main(): Promise<number> {
   const command = positionals[0] ?? 'list';
-  if (values.help || !['list', 'export', 'resend', 'delete'].includes(command)) {
+  if (values.help || !['list', 'export', 'resend', 'delete', 'reindex'].includes(command)) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
@@ -148,6 +151,16 @@ async function main(): Promise<number> {
         }
       }
       return failures > 0 ? 1 : 0;
+    }
+    if (command === 'reindex') {
+      if (source.stores.length === 0) console.log(`No leads in the ${source.label}: nothing to index.`);
+      for (const store of source.stores) {
+        const result = await rebuildIndex(store, { full: values.full });
+        console.log(
+          `The inbox's index of the ${source.label}: ${result.leads} lead(s) stored, ${result.added} added${values.full ? ' or rewritten' : ''}, ${result.dropped} entr(ies) of gone leads dropped.`,
+        );
+      }
+      return 0;
     }
     // delete
     if (!values.email === !values.phone) {

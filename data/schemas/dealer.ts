@@ -45,7 +45,17 @@ export const schema = z.strictObject({
     .optional()
     .describe('Google Tag Manager container that reads the analytics events; leave out for no analytics script'),
   serviceRadiusMeters: z.number().int().positive(),
-  inquiryResponse: z.strictObject({ maxHours: z.number().int().positive(), typical: nonEmpty }),
+  inquiryResponse: z.strictObject({
+    maxHours: z.number().int().positive(),
+    typical: nonEmpty,
+    /** The inbox's reminder (docs/operations.md §The dealer's inbox). */
+    reminderHours: z
+      .number()
+      .min(0)
+      .max(40)
+      .default(2)
+      .describe("Business hours a lead may stay New before its department's inbox gets one reminder; 0 sends none"),
+  }),
   financingOffer: nonEmpty,
   /** Figures as each page states them (docs/product.md §Conflicting figures: both readings stand). */
   figures: z.strictObject({

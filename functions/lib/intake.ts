@@ -22,6 +22,7 @@ import type { Lead, LeadSourceRecord } from './lead.ts';
 import { attachPhotos, dropUploads, stagedPhotos, stagePhoto, type StagedPhoto } from './lead-photos.ts';
 import type { LeadForm } from './lead-records.ts';
 import { dueKey } from './inbox/reminders.ts';
+import { indexFiledLead } from './inbox/summaries.ts';
 import { clientKey, takeToken } from './rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from './request.ts';
 import { fileLead, leadsStore, readLead, recordSpam, settleMs, sleep } from './store.ts';
@@ -206,14 +207,18 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
     // and be answered "exists" when the Blobs client retried it): whoever filed it may not be
     // sending it, so a lead still pending is tried from here too. deliverLead leaves a lead
     // whose try is under way or not yet due alone, and its claim lets only one sender send.
-    if (filed.existing?.status === 'pending') startDelivery(store, id, context);
+    if (filed.existing?.status === 'pending') void startDelivery(store, id, context);
     return { kind: 'accepted', id };
   }
   if (form.photos !== undefined) await dropUploads(store, id);
   // The inbox's reminder if nobody answers it in time (inbox/reminders.ts): a marker named by when.
   const due = dueKey(lead);
   if (due) await store.set(due, '');
-  startDelivery(store, id, context);
+  const sending = startDelivery(store, id, context);
+  // Then the lead into the inbox's index (inbox/summaries.ts), after its e-mails so as not to slow
+  // them; if this is lost, the next list folds its marker.
+  const indexing = sending.then(() => indexFiledLead(store, lead)).catch(() => undefined);
+  if (context.waitUntil) context.waitUntil(indexing);
   return { kind: 'accepted', id };
 }
 
@@ -223,13 +228,14 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
  * land by then (the local sandbox's onlyIfNew is not atomic, lib/store.ts), and one landing after
  * a claim would overwrite it, so that two requests send.
  */
-function startDelivery(store: Store, id: string, context: IntakeContext): void {
+function startDelivery(store: Store, id: string, context: IntakeContext): Promise<unknown> {
   const sending = sleep(settleMs())
     .then(() => deliverLead(store, id))
     .catch((error: unknown) => {
       console.error(`[leads] E-mail step for lead ${id} failed: ${error instanceof Error ? error.message : 'unknown error'}`);
     });
   if (context.waitUntil) context.waitUntil(sending);
+  return sending;
 }
 
 /** The staged photos a JSON submission names: `photos: [0, 2]` (indexes of its uploads). */

@@ -15,7 +15,8 @@ import { leadSchema, type Lead } from './lead.ts';
  *   photos/<id>/<n>            a visitor's photo of the lead (lead-photos.ts, which also keeps the
  *                              uploads/ and staged/ entries of photos waiting for their lead)
  *   (the provider's pace, shared by every sender, is kept in the mail log's store: pacer.ts)
- *   inbox/…                    the dealer's inbox: each lead's handling and the list's index (inbox/)
+ *   inbox/…                    the dealer's inbox: each lead's handling and the list's index (inbox/);
+ *                              filing and deleting a lead leave an inbox/touched/ marker for the index
  *
  * A double e-mail and conditional writes. Filing a lead (onlyIfNew) and claiming an attempt to
  * send it (onlyIfMatch with the ETag read just before, and a token of its own) decide every
@@ -44,6 +45,9 @@ export const keys = {
   rate: (client: string) => `rate/${client}/`,
   /** The dealer's handling of a lead (inbox/handling.ts): deleted with the lead. */
   handling: (id: string) => `inbox/handling/${id}`,
+  /** A change of the lead the inbox's index has yet to take in (inbox/summaries.ts): a key of its own per change. */
+  touched: (lead: Pick<Lead, 'id' | 'receivedAt'>, at = Date.now()) =>
+    `inbox/touched/${stamp(timeOf(lead.receivedAt))}-${stamp(at)}-${crypto.randomUUID().slice(0, 8)}-${lead.id}`,
 } as const;
 
 /** Milliseconds since 1970, zero-padded so that keys sort by time. */
@@ -87,12 +91,12 @@ export async function readLead(store: Store, id: string): Promise<{ lead: Lead; 
 }
 
 /**
- * Files a new lead: the pending and received markers first, then the lead only if its key is
- * new. A second submission with the same id (the same idempotency key) files nothing and gets
- * the first lead.
+ * Files a new lead: the pending, received and index (touched) markers first, then the lead only
+ * if its key is new. A second submission with the same id (the same idempotency key) files
+ * nothing and gets the first lead.
  */
 export async function fileLead(store: Store, lead: Lead): Promise<{ created: true } | { created: false; existing: Lead | null }> {
-  await Promise.all([store.set(keys.pending(lead), lead.receivedAt), store.set(keys.received(lead), '')]);
+  await Promise.all([store.set(keys.pending(lead), lead.receivedAt), store.set(keys.received(lead), ''), store.set(keys.touched(lead), '')]);
   const write = await store.setJSON(keys.lead(lead.id), lead, { onlyIfNew: true });
   if (write.modified) return { created: true };
   const existing = await readLead(store, lead.id);
@@ -183,7 +187,7 @@ export async function allLeads(store: Store): Promise<Lead[]> {
   return leads.filter((lead): lead is Lead => Boolean(lead)).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
 }
 
-/** Deletes a lead and everything stored with it (its markers and its photos). */
+/** Deletes a lead and everything stored with it (its markers and its photos), then marks it gone for the inbox's index. */
 export async function deleteLead(store: Store, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<{ photos: number }> {
   const photos = await store.list({ prefix: `photos/${lead.id}/` });
   await Promise.all([
@@ -193,6 +197,7 @@ export async function deleteLead(store: Store, lead: Pick<Lead, 'id' | 'received
     ...photos.blobs.map((blob) => store.delete(blob.key)),
   ]);
   await store.delete(keys.lead(lead.id));
+  await store.set(keys.touched(lead), '');
   return { photos: photos.blobs.length };
 }
 

@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import adminLeads from '../../functions/admin-leads.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { afterBusinessHours } from '../../functions/lib/inbox/promise.ts';
-import { DUE_PREFIX, sendReminders } from '../../functions/lib/inbox/reminders.ts';
+import { readFileSync } from 'node:fs';
+import type { Field } from '@sveltia/cms';
+import { DUE_PREFIX, dueKey, reminderHours, sendReminders } from '../../functions/lib/inbox/reminders.ts';
+import { parseMarker } from '../../functions/lib/store.ts';
+import { schema } from '../../data/schemas/dealer.ts';
+import { cmsConfig } from '../../src/lib/admin/cms-config.ts';
+import { adminSchemas } from '../../src/lib/admin/site-config.ts';
+import { dealer } from '../../src/lib/data/dealer.ts';
 import { Client, configureMail, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 
 /**
@@ -80,5 +87,51 @@ describe('reminders', () => {
 
     expect(await sendReminders(blobs.store, later)).toMatchObject({ due: 0, sent: 0 });
     expect(reminders()).toHaveLength(1);
+  });
+
+  it("falls due after the dealer's setting, inquiryResponse.reminderHours of data/dealer.json, and says so", async () => {
+    expect(reminderHours()).toBe(dealer.inquiryResponse.reminderHours);
+    const id = await fileLead('service');
+    const [marker] = (await blobs.store.list({ prefix: DUE_PREFIX })).blobs.map((blob) => parseMarker(blob.key, DUE_PREFIX.slice(0, -1)));
+    const lead = (await blobs.store.get(`leads/${id}`, { type: 'json' })) as { receivedAt: string };
+    expect(marker).toEqual({ id, at: afterBusinessHours(Date.parse(lead.receivedAt), dealer.inquiryResponse.reminderHours) });
+    await sendReminders(blobs.store, Date.now() + 5 * 24 * HOUR);
+    expect(reminders()[0]?.body.subject).toContain(`after ${dealer.inquiryResponse.reminderHours} business hours`);
+    // Another setting moves the due time; 0 sends none.
+    expect(dueKey({ id, receivedAt: lead.receivedAt }, reminderHours({ reminderHours: 4 }))).toContain(
+      String(afterBusinessHours(Date.parse(lead.receivedAt), 4)),
+    );
+    expect(dueKey({ id, receivedAt: lead.receivedAt }, reminderHours({ reminderHours: 0 }))).toBeNull();
+  });
+});
+
+describe("the reminder's setting", () => {
+  const file = JSON.parse(readFileSync(new URL('../../data/dealer.json', import.meta.url), 'utf8')) as Record<string, any>;
+  const withHours = (reminderHours: unknown) => ({ ...file, inquiryResponse: { ...file.inquiryResponse, reminderHours } });
+
+  it('is checked with the dealer file: 0 to 40 business hours, 2 when left out', () => {
+    expect(schema.parse(withHours(3.5)).inquiryResponse.reminderHours).toBe(3.5);
+    expect(schema.parse(withHours(0)).inquiryResponse.reminderHours).toBe(0);
+    const { reminderHours: _left, ...without } = file.inquiryResponse as Record<string, unknown>;
+    expect(schema.parse({ ...file, inquiryResponse: without }).inquiryResponse.reminderHours).toBe(2);
+    for (const bad of [-1, 41, 'two']) {
+      const result = schema.safeParse(withHours(bad));
+      expect(result.success, String(bad)).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['inquiryResponse', 'reminderHours']);
+    }
+  });
+
+  it("is a number field of the dealer's settings in the admin, with its bounds and what it does", () => {
+    const config = cmsConfig(adminSchemas, { repo: 'dealer/site', branch: 'main', siteUrl: 'https://www.dealer.test' }) as unknown as {
+      collections: { name: string; files?: { file: string; fields: Field[] }[] }[];
+    };
+    const dealerFile = config.collections.find((collection) => collection.name === 'site')?.files?.find((entry) => entry.file === 'data/dealer.json');
+    const response = dealerFile?.fields.find((field) => field.name === 'inquiryResponse') as { fields: Field[] } | undefined;
+    expect(response?.fields.find((field) => field.name === 'reminderHours')).toMatchObject({
+      widget: 'number',
+      min: 0,
+      max: 40,
+      hint: expect.stringContaining('reminder'),
+    });
   });
 });

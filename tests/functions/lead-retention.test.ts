@@ -75,9 +75,13 @@ describe('retention (docs/product.md §Leads)', () => {
     const info = vi.mocked(console.info);
     info.mockClear();
     const answer = (await (await pruneLeads(scheduledInvocation())).json()) as Record<string, unknown>;
-    expect(answer).toEqual({ retentionMonths: 24, deleted: { leads: 1, photos: 0, uploads: 0, receipts: 1, spam: 0 } });
+    expect(answer).toEqual({
+      retentionMonths: 24,
+      deleted: { leads: 1, photos: 0, uploads: 0, receipts: 1, spam: 0 },
+      index: { leads: 1, added: 0, dropped: 0, left: 0 },
+    });
     expect(info).toHaveBeenCalledWith(
-      '[leads] Retention (24 months): deleted 1 lead(s) with 0 photo(s), 0 unsent upload(s), 1 receipt record(s), 0 spam record(s).',
+      '[leads] Retention (24 months): deleted 1 lead(s) with 0 photo(s), 0 unsent upload(s), 1 receipt record(s), 0 spam record(s). Inbox index: 0 lead(s) added, 0 dropped, 0 left for the next run.',
     );
 
     expect((await storedLeads(blobs.store)).map((lead) => lead.id)).toEqual([younger]);

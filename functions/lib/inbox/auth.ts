@@ -15,7 +15,7 @@ import { leadsStore } from '../store.ts';
  * A deploy refuses it like any other bad token.
  */
 
-export type InboxRequestContext = Partial<Pick<Context, 'ip' | 'params' | 'deploy'>>;
+export type InboxRequestContext = Partial<Pick<Context, 'ip' | 'params' | 'deploy' | 'waitUntil'>>;
 
 export interface InboxUser {
   login: string;

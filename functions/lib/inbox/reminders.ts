@@ -1,5 +1,4 @@
 import type { Store } from '@netlify/blobs';
-import { z } from 'zod';
 import { siteOrigin } from '../delivery.ts';
 import { leadsEnv, recipientsFor } from '../env.ts';
 import { interestLabel } from '../lead.ts';
@@ -10,12 +9,14 @@ import { storeInbox } from '../../../src/lib/stores/stores.ts';
 import { Pacer } from '../pacer.ts';
 import { parseMarker, readLead, stamp } from '../store.ts';
 import { changeHandling, readHandling } from './handling.ts';
-import { afterBusinessHours, LATE_BUSINESS_HOURS } from './promise.ts';
-import { putSummary, summarize } from './summaries.ts';
+import { dealer } from '../../../src/lib/data/dealer.ts';
+import { afterBusinessHours } from './promise.ts';
+import { reindexLead } from './summaries.ts';
 
 /**
- * The promise kept (docs/operations.md §The dealer's inbox): a lead still new after
- * LEAD_REMINDER_HOURS business hours (default 2; 0 turns reminders off) sends one reminder to its
+ * The promise kept (docs/operations.md §The dealer's inbox): a lead still new after the dealer's
+ * inquiryResponse.reminderHours business hours (data/dealer.json, set in the admin; default 2, 0
+ * turns reminders off) sends one reminder to its
  * department's inbox, through the provider's shared pace. Filing a lead leaves a marker named by
  * the time it falls due,
  *
@@ -27,13 +28,9 @@ import { putSummary, summarize } from './summaries.ts';
 
 export const DUE_PREFIX = 'inbox/due/';
 
-export function reminderHours(source: Record<string, string | undefined> = process.env): number {
-  const parsed = z.coerce
-    .number()
-    .min(0)
-    .max(72)
-    .safeParse(source.LEAD_REMINDER_HOURS?.trim() || LATE_BUSINESS_HOURS);
-  return parsed.success ? parsed.data : LATE_BUSINESS_HOURS;
+/** The dealer's setting, checked with the dealer file by its schema (data/schemas/dealer.ts). */
+export function reminderHours(settings: { reminderHours: number } = dealer.inquiryResponse): number {
+  return settings.reminderHours;
 }
 
 /** The key of a lead's reminder marker (null when reminders are off). */
@@ -100,10 +97,7 @@ export async function sendReminders(store: Store, now = Date.now(), limitMs = 20
       continue;
     }
     const changed = await changeHandling(store, lead.id, { kind: 'reminded' }, 'site', now);
-    if (changed.ok) {
-      const summaryEntry = summarize(lead, changed.handling);
-      await putSummary(store, lead.id, summaryEntry.at, summaryEntry);
-    }
+    if (changed.ok) await reindexLead(store, lead, now).catch(() => undefined);
     await store.delete(entry.key);
     summary.sent++;
   }
