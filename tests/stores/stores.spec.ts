@@ -152,17 +152,17 @@ test('the local inventory feed gives each unit its store code, and the sitemap h
     expect(sitemap).toMatch(new RegExp(`<loc>[^<]+${path}</loc>`));
 });
 
-test("the home, showroom, contact and model pages and the footer describe the group and each of its stores, and a unit's page its own store: never one store for the group", async ({
+test("the home, showroom, contact, town and model pages and the footer describe the group and each of its stores, and a unit's page its own store: never one store for the group", async ({
   page,
   axe,
 }) => {
   const storeIds = [FIRST.slug, SECOND_STORE_SLUG].map((slug) => expect.stringMatching(new RegExp(`/locations/${slug}#store$`)));
-  for (const path of ['/', '/showroom', '/contact', '/services', '/rentals', '/vehicles/denago-ev-nomad-xl']) {
+  for (const path of ['/', '/showroom', '/contact', '/services', '/rentals', '/vehicles/denago-ev-nomad-xl', '/bass-river-township-golf-carts']) {
     await page.goto(path);
     const nodes = await jsonLd(page);
     // Whatever the page describes is sold or provided by the group or a store, never by one showroom standing for the group.
     expect(JSON.stringify(nodes), path).not.toContain('#dealer"');
-    if (!['/', '/showroom', '/contact'].includes(path)) continue;
+    if (!['/', '/showroom', '/contact', '/bass-river-township-golf-carts'].includes(path)) continue;
     const group = nodes.find((node) => node['@type'] === 'Organization')!;
     expect(group, path).not.toHaveProperty('address');
     expect(group.areaServed.length, path).toBeGreaterThan(1);
