@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -103,7 +103,7 @@ async function storeProxy(
 ): Promise<{ port: number; stop: () => Promise<void> }> {
   /** The file system's clock (the one modification times are taken from), in whole milliseconds. */
   const fileClock = async () => {
-    await appendFile(clockFile, '.');
+    await writeFile(clockFile, '.');
     return Math.floor((await stat(clockFile)).mtimeMs);
   };
   /** Per key: the last write's turn, and a millisecond of the file clock no earlier than its modification time. */
@@ -111,13 +111,13 @@ async function storeProxy(
   const inTurn = (request: IncomingMessage, apply: (done: () => void) => void) => {
     if (sandboxConditions || request.method !== 'PUT') return apply(() => {});
     const key = new URL(request.url ?? '/', 'http://store').pathname;
-    const last = writes.get(key) ?? { turn: Promise.resolve(), appliedAt: -1 };
+    const last = writes.get(key) ?? { turn: Promise.resolve(), appliedAt: -Infinity };
     let done!: () => void;
     const entry = { turn: new Promise<void>((resolve) => (done = resolve)), appliedAt: -1 };
     writes.set(key, entry);
     void last.turn.then(async () => {
       // The modification time names the version: the next write waits for the file clock's next millisecond.
-      while ((await fileClock()) <= last.appliedAt) await new Promise((resolve) => setImmediate(resolve));
+      while ((await fileClock()) <= last.appliedAt) await new Promise((resolve) => setTimeout(resolve, 1));
       apply(
         () =>
           void fileClock().then((at) => {
