@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { DEFAULT_DEALER, JOBS, monthCost, summaryLine, type DealerFigures, type Job, type Measured } from './cost-model.ts';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './chromium.ts';
+import { firstViewDone, requestsInFlight } from './first-view.ts';
 import { startProxy } from './perf.ts';
 import { servedSite } from './served-site.ts';
 import { NETLIFY, RESEND } from '../functions/lib/publishing/rates.ts';
@@ -76,6 +77,7 @@ async function measurePages(): Promise<Pick<Measured, 'firstView' | 'repeatView'
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
+    const inFlight = requestsInFlight(cdp);
     let bytes = 0;
     let requests = 0;
     cdp.on('Network.loadingFinished', (event) => {
@@ -85,7 +87,8 @@ async function measurePages(): Promise<Pick<Measured, 'firstView' | 'repeatView'
     for (const path of ['/', '/inventory', unitPath]) {
       bytes = 0;
       requests = 0;
-      await page.goto(new URL(path, proxy.url).href, { waitUntil: 'networkidle' });
+      await page.goto(new URL(path, proxy.url).href, { waitUntil: 'load' });
+      await firstViewDone(page, inFlight);
       views.push({ path, bytes, requests });
     }
     const [first, ...repeats] = views;

@@ -2,6 +2,7 @@
 // (`npm run budget`) and what the photo tests report. Counted from Chromium's network events
 // (encoded bytes on the wire), not from file sizes, so resizing by the image CDN is measured.
 import type { Page } from '@playwright/test';
+import { firstViewDone, requestsInFlight } from './first-view.ts';
 
 /**
  * Limit per page at first view at 375 px (a phone at device pixel ratio 2.625), in bytes.
@@ -16,10 +17,11 @@ export interface ImageWeight {
   urls: string[];
 }
 
-/** Opens `url` in `page` (at its viewport), waits until the network is quiet, and sums image bytes. */
+/** Opens `url` in `page` (at its viewport), waits until its first view is complete (first-view.ts), and sums image bytes. */
 export async function imageWeight(page: Page, url: string): Promise<ImageWeight> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
+  const inFlight = requestsInFlight(cdp);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   // As a phone on 4G: Chrome starts lazy images 1250 px below the screen on a 4G connection and
   // further out on slower or unknown ones (the headless browser knows none). The latency of 1 ms
@@ -44,7 +46,7 @@ export async function imageWeight(page: Page, url: string): Promise<ImageWeight>
     urls.push(image);
   });
   await page.goto(url, { waitUntil: 'load' });
-  await page.waitForLoadState('networkidle');
+  await firstViewDone(page, inFlight);
   await cdp.detach();
   return { bytes, requests: urls.length, urls };
 }

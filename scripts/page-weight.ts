@@ -3,6 +3,7 @@
 //   npm start   (in another shell)   then   npm run weight -- / /inventory /vehicles/denago-ev-city
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './chromium.ts';
+import { firstViewDone, requestsInFlight } from './first-view.ts';
 
 const base = process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`;
 const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
@@ -17,6 +18,7 @@ for (const path of paths.length ? paths : ['/']) {
     const page = await browser.newPage({ viewport: { width, height: 800 } });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
+    const inFlight = requestsInFlight(cdp);
     const kindOf = new Map<string, Kind>();
     const bytes: Record<Kind, number> = { HTML: 0, CSS: 0, JS: 0, images: 0, other: 0 };
     let requests = 0;
@@ -25,7 +27,8 @@ for (const path of paths.length ? paths : ['/']) {
       requests += 1;
       bytes[kindOf.get(e.requestId) ?? 'other'] += e.encodedDataLength;
     });
-    await page.goto(new URL(path, base).href, { waitUntil: 'networkidle' });
+    await page.goto(new URL(path, base).href, { waitUntil: 'load' });
+    await firstViewDone(page, inFlight);
     const total = Object.values(bytes).reduce((a, b) => a + b, 0);
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     console.log([path, `${width}px`, kb(bytes.HTML), kb(bytes.CSS), kb(bytes.JS), kb(bytes.images), kb(bytes.other), kb(total), requests].join('\t'));

@@ -13,7 +13,7 @@ import { sendEmail, type OutgoingEmail, type SendResult } from './mailer.ts';
 import { roomForOtherMail } from './mail-quota.ts';
 import { Pacer } from './pacer.ts';
 import { receiptEmail } from './receipt-email.ts';
-import { clearPending, keys, readJSON, readLead, saveLead, settleMs, sleep } from './store.ts';
+import { clearPending, keys, readJSON, readLead, saveLead } from './store.ts';
 import { mailboxKey } from './email-address.ts';
 
 /**
@@ -99,11 +99,11 @@ export async function deliverLead(store: Store, id: string, options: DeliverOpti
   if (!pacer.open) return 'deferred';
 
   // Claim the attempt: a concurrent run (the retry job, a replayed request) sees the new
-  // nextAttemptAt, or loses the conditional write, and leaves this lead alone. What decides is
-  // the record once the store has settled, not the write's answer: the claim must still carry
-  // this attempt's token (lib/store.ts). A write can land and still be answered "lost" (the
-  // Blobs client retries a write whose answer did not arrive, and the retry is refused), and
-  // the local sandbox can tell two racing writers that both won.
+  // nextAttemptAt, or loses the conditional write, and leaves this lead alone. The conditional
+  // write decides at once (lib/store.ts): of senders that read the same version, one write lands.
+  // A refused write is read back: a write can land and still be answered "refused" (the Blobs
+  // client retries a write whose answer did not arrive, and the retry is refused), and then the
+  // lead carries this attempt's token.
   const attempts = delivery.attempts + 1;
   const token = crypto.randomUUID();
   const claimed: Lead = {
@@ -116,10 +116,13 @@ export async function deliverLead(store: Store, id: string, options: DeliverOpti
       nextAttemptAt: new Date(now + backoffMs(attempts)).toISOString(),
     },
   };
-  await saveLead(store, claimed, read.etag);
-  await sleep(settleMs());
-  const held = await readLead(store, id);
-  if (held?.lead.delivery.claim !== token) return 'busy';
+  const write = await saveLead(store, claimed, read.etag);
+  let { etag } = write;
+  if (!write.saved) {
+    const held = await readLead(store, id);
+    if (held?.lead.delivery.claim !== token) return 'busy';
+    etag = held.etag;
+  }
 
   const next: Lead = { ...claimed, delivery: { ...claimed.delivery } };
   const outcome = await sendMissing(store, next, mail, now, pacer);
@@ -149,7 +152,7 @@ export async function deliverLead(store: Store, id: string, options: DeliverOpti
     delete d.nextAttemptAt;
   }
   delete d.claim;
-  const saved = await saveLead(store, next, held.etag);
+  const saved = await saveLead(store, next, etag);
   if (!saved.saved) console.warn(`[leads] Lead ${id} changed while its e-mail was sent; the retry job will reconcile it.`);
   return allDone ? 'sent' : outcome.failure ? 'failed' : 'deferred';
 }

@@ -25,7 +25,7 @@ import { dueKey } from './inbox/reminders.ts';
 import { indexFiledLead } from './inbox/summaries.ts';
 import { clientKey, takeToken } from './rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from './request.ts';
-import { fileLead, leadsStore, readLead, recordSpam, settleMs, sleep } from './store.ts';
+import { fileLead, leadsStore, readLead, recordSpam } from './store.ts';
 import { leadStore } from './stores/lead-store.ts';
 
 /**
@@ -224,16 +224,12 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
 
 /**
  * The visitor's answer does not wait for the e-mail; a failed send stays pending for the retry
- * job. The send starts once the store has settled: filings of the same lead racing with this one
- * land by then (the local sandbox's onlyIfNew is not atomic, lib/store.ts), and one landing after
- * a claim would overwrite it, so that two requests send.
+ * job. Requests racing with this one for the same lead meet at its claim (lib/delivery.ts).
  */
 function startDelivery(store: Store, id: string, context: IntakeContext): Promise<unknown> {
-  const sending = sleep(settleMs())
-    .then(() => deliverLead(store, id))
-    .catch((error: unknown) => {
-      console.error(`[leads] E-mail step for lead ${id} failed: ${error instanceof Error ? error.message : 'unknown error'}`);
-    });
+  const sending = deliverLead(store, id).catch((error: unknown) => {
+    console.error(`[leads] E-mail step for lead ${id} failed: ${error instanceof Error ? error.message : 'unknown error'}`);
+  });
   if (context.waitUntil) context.waitUntil(sending);
   return sending;
 }

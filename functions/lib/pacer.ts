@@ -87,6 +87,12 @@ export class Pacer {
   private readonly minimumMs: number;
   /** This instance's own view of the hold (wall clock ms), besides the stored one. */
   private holdUntil = 0;
+  /**
+   * How far ahead a slot is booked: enough for the booking to settle and be read back, and, once
+   * a slot was missed, for as long as this instance took to get to it (a busy machine, a slow
+   * store), so the next slot is booked where this instance can keep it.
+   */
+  private ahead = 2 * settleMs();
 
   /** `store`: the sender's own store, used for the pace only outside Netlify (`paceStore`). */
   constructor(store: Store, options: PacerOptions) {
@@ -127,7 +133,11 @@ export class Pacer {
         continue;
       }
       // A request that would start later than its slot allows could meet the next two in one second.
-      if (paceNow() > at + this.spare) continue;
+      const late = paceNow() - at;
+      if (late > this.spare) {
+        this.ahead += late;
+        continue;
+      }
       await sleep(at - paceNow());
       return { timeoutMs: Math.floor(Math.min(this.timeoutMs, this.deadline - performance.now())) };
     }
@@ -165,7 +175,7 @@ export class Pacer {
     if (stale.length > 0) await Promise.all(stale.map((slot) => this.store.delete(slot.key)));
     const taken = slots.map((slot) => slot.at).filter((at) => Math.abs(at - now) < KEEP_MS);
     // Far enough out for the booking to settle and be read back before it is due.
-    const after = Math.max(now + 2 * settleMs(), this.holdUntil, ...taken.map((at) => at + this.interval));
+    const after = Math.max(now + this.ahead, this.holdUntil, ...taken.map((at) => at + this.interval));
     // Taken by another instance since the listing: the next one along.
     for (let at = Math.ceil(after / this.interval) * this.interval; this.inTime(at - paceNow()); at += this.interval) {
       const key = `${PACE_PREFIX}${stamp(at)}`;

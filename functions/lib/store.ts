@@ -20,18 +20,21 @@ import { leadSchema, type Lead } from './lead.ts';
  *
  * A double e-mail and conditional writes. Filing a lead (onlyIfNew) and claiming an attempt to
  * send it (onlyIfMatch with the ETag read just before, and a token of its own) decide every
- * race: of two senders (the requests that filed it, the retry job, a resend) only the one whose
- * claim is still there once the store has settled sends. In production the client sends
- * If-None-Match: * or If-Match and the Blobs service applies the condition to the write itself
- * (412 when it lost), with the ETag of the last write. The local sandbox (`netlify serve`,
- * @netlify/blobs/server) is weaker: its reads carry no ETag (see readJSON), it checks the
- * condition and writes with awaits in between, and its ETag is derived from the file's
- * modification time, so several writers racing for one key can all be told they won (40 posts
- * with one key on a busy machine: up to 22 "filed" it). So a claim is read back after
- * settling time (confirmWrite, delivery.ts): of racing writers only the last one finds its own
- * token, and only it sends, whatever its write was answered (on Netlify too, a write can land
- * and be answered 412: the client retries a write whose answer was lost). Every try of a message still carries the same idempotency key,
- * and the provider keeps one message per key for 24 hours.
+ * race: of two senders (the requests that filed it, the retry job, a resend) that read the same
+ * version, one write lands and only its sender sends. The client sends If-None-Match: * or
+ * If-Match and the Blobs service applies the condition to the write itself (412 when it lost),
+ * with the ETag of the last write, so the answer decides at once, whatever the machine's speed.
+ * A refused claim is read back: a write can land and be answered 412 (the client retries a write
+ * whose answer was lost), and then the lead carries the claimant's own token. Every try of a
+ * message still carries the same idempotency key, and the provider keeps one message per key for
+ * 24 hours.
+ *
+ * The local sandbox (`netlify serve`, @netlify/blobs/server) is weaker: it checks a condition and
+ * writes with awaits in between, and derives an ETag from the file's modification time, so
+ * writers racing for one key can all be told they won. There, copies of one submission racing
+ * each other can each ask the provider, with the one idempotency key. The tests put the service's
+ * guarantee in front of it (tests/functions/contact-harness.ts). Only the rate limit's places and
+ * the provider's pace, which are about time anyway, are still read back after a settling time.
  */
 export const STORE_NAME = 'leads';
 
@@ -73,13 +76,17 @@ export function leadsStore(): Store {
 /**
  * A JSON entry with the ETag its next conditional write needs. Production answers a read with
  * the ETag; the local sandbox's server does not (only its listing carries ETags), and without
- * one a "conditional" write would silently be unconditional, so it is taken from the listing.
+ * one a "conditional" write would silently be unconditional, so it is taken from the listing,
+ * and the entry read again after it: a write landing in between then makes the ETag older than
+ * the entry, and a write conditional on it is refused, never one on a version it did not read.
  */
 export async function readJSON(store: Store, key: string): Promise<{ data: unknown; etag?: string } | null> {
   const entry = await store.getWithMetadata(key, { type: 'json' });
   if (!entry) return null;
-  const etag = entry.etag || (await store.list({ prefix: key })).blobs.find((blob) => blob.key === key)?.etag || undefined;
-  return { data: entry.data, etag };
+  if (entry.etag) return { data: entry.data, etag: entry.etag };
+  const etag = (await store.list({ prefix: key })).blobs.find((blob) => blob.key === key)?.etag || undefined;
+  const again = await store.get(key, { type: 'json' });
+  return again === null ? null : { data: again, etag };
 }
 
 export async function readLead(store: Store, id: string): Promise<{ lead: Lead; etag?: string } | null> {
@@ -127,10 +134,10 @@ export async function clearPending(store: Store, lead: Pick<Lead, 'id' | 'receiv
 }
 
 /**
- * How long a conditional write is given to settle before it is read back (LEADS_SETTLE_MS,
- * default 250 ms). On Netlify the condition holds on the write itself; the local sandbox checks
- * it and writes with awaits in between, so two writers can both be told they won. Whoever
- * reads back its own value once every writer that raced with it has landed did win.
+ * How long a rate limit place or a pace slot is given to settle before it is read back
+ * (LEADS_SETTLE_MS, default 250 ms). On Netlify the condition holds on the write itself; the
+ * local sandbox checks it and writes with awaits in between, so two writers can both be told
+ * they won. Whoever reads back its own value once every writer that raced with it has landed did win.
  */
 export const SETTLE_DEFAULT_MS = 250;
 

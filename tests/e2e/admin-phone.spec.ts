@@ -30,6 +30,8 @@ const unitList = (page: Page) => page.getByRole('main', { name: '\u2068Units on 
 /** Types a value; a keystroke while the editor is still opening can be lost, so it types again until the value holds. */
 async function type(page: Page, input: Locator, value: string): Promise<void> {
   await reveal(page, input);
+  // A field the editor is still opening takes no input yet: type only once it does.
+  await expect(input).toBeEditable();
   await expect(async () => {
     await input.fill(value);
     expect(await input.inputValue()).toBe(value);

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,13 @@ import { MAIL_LOG_STORE } from '../../functions/lib/mail-log.ts';
  * What the contact tests run against: the real handler, the real @netlify/blobs client talking
  * to its own local BlobsServer (a temporary directory), and the real resend SDK sending to a
  * local HTTP endpoint (RESEND_BASE_URL) that records every request.
+ *
+ * The Blobs service applies a conditional write (If-None-Match: *, If-Match) to the write
+ * itself: of writers racing for one key with the same condition, one lands and the others are
+ * answered 412. The local BlobsServer checks the condition, then reads the body and writes, with
+ * awaits in between, and derives a blob's ETag from its file's modification time in milliseconds.
+ * So in front of it the tests put what the service guarantees: each key's writes are applied one
+ * at a time, each in a millisecond of its own (two writes of one key never share an ETag).
  */
 
 export interface Blobs {
@@ -36,6 +43,11 @@ export interface BlobsOptions {
    * drops, as a network does now and then (the Blobs client sends the request again).
    */
   loseAnswer?: (request: IncomingMessage) => boolean;
+  /**
+   * The local server's own conditional writes (checked, then written, with awaits in between):
+   * the weakest store code can meet, for the tests that show it still holds there.
+   */
+  sandboxConditions?: boolean;
 }
 
 /** Starts a local Blobs server and points the environment at it, as Netlify's runtime does. */
@@ -44,8 +56,8 @@ export async function startBlobs(options: BlobsOptions = {}): Promise<Blobs> {
   const token = 'test-token';
   const server = new BlobsServer({ directory, token });
   const { port } = await server.start();
-  const proxy = options.burstMs || options.loseAnswer ? await faultProxy(port, options) : undefined;
-  const url = `http://127.0.0.1:${proxy?.port ?? port}`;
+  const proxy = await storeProxy(port, join(directory, '.clock'), options);
+  const url = `http://127.0.0.1:${proxy.port}`;
   const context = { edgeURL: url, uncachedEdgeURL: url, siteID: 'test-site', token };
   const use = () => void (process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64'));
   use();
@@ -55,7 +67,7 @@ export async function startBlobs(options: BlobsOptions = {}): Promise<Blobs> {
     directory,
     use,
     stop: async () => {
-      await proxy?.stop();
+      await proxy.stop();
       await server.stop();
       await rm(directory, { recursive: true, force: true });
     },
@@ -80,11 +92,41 @@ function withSharedPace(store: Store): Store {
 }
 
 /**
- * An HTTP pass-through to the Blobs server that lets the requests it holds through every
- * `burstMs` ms (at once without), and drops the connection instead of answering the requests
- * `loseAnswer` picks.
+ * An HTTP pass-through to the Blobs server that applies each key's writes one at a time (unless
+ * `sandboxConditions`), lets the requests it holds through every `burstMs` ms (at once without),
+ * and drops the connection instead of answering the requests `loseAnswer` picks.
  */
-async function faultProxy(target: number, { burstMs = 0, loseAnswer }: BlobsOptions): Promise<{ port: number; stop: () => Promise<void> }> {
+async function storeProxy(
+  target: number,
+  clockFile: string,
+  { burstMs = 0, loseAnswer, sandboxConditions = false }: BlobsOptions,
+): Promise<{ port: number; stop: () => Promise<void> }> {
+  /** The file system's clock (the one modification times are taken from), in whole milliseconds. */
+  const fileClock = async () => {
+    await writeFile(clockFile, '.');
+    return Math.floor((await stat(clockFile)).mtimeMs);
+  };
+  /** Per key: the last write's turn, and a millisecond of the file clock no earlier than its modification time. */
+  const writes = new Map<string, { turn: Promise<void>; appliedAt: number }>();
+  const inTurn = (request: IncomingMessage, apply: (done: () => void) => void) => {
+    if (sandboxConditions || request.method !== 'PUT') return apply(() => {});
+    const key = new URL(request.url ?? '/', 'http://store').pathname;
+    const last = writes.get(key) ?? { turn: Promise.resolve(), appliedAt: -Infinity };
+    let done!: () => void;
+    const entry = { turn: new Promise<void>((resolve) => (done = resolve)), appliedAt: -1 };
+    writes.set(key, entry);
+    void last.turn.then(async () => {
+      // The modification time names the version: the next write waits for the file clock's next millisecond.
+      while ((await fileClock()) <= last.appliedAt) await new Promise((resolve) => setTimeout(resolve, 1));
+      apply(
+        () =>
+          void fileClock().then((at) => {
+            entry.appliedAt = at;
+            done();
+          }),
+      );
+    });
+  };
   let held: (() => void)[] = [];
   const release = () => {
     const due = held;
@@ -97,19 +139,25 @@ async function faultProxy(target: number, { burstMs = 0, loseAnswer }: BlobsOpti
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const lose = loseAnswer?.(request) ?? false;
-      held.push(() => {
-        const forward = httpRequest({ host: '127.0.0.1', port: target, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-          if (lose) {
-            answer.resume();
-            answer.on('end', () => response.destroy());
-            return;
-          }
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-        });
-        forward.on('error', () => response.writeHead(502).end());
-        forward.end(Buffer.concat(chunks));
-      });
+      held.push(() =>
+        inTurn(request, (applied) => {
+          const forward = httpRequest({ host: '127.0.0.1', port: target, path: request.url, method: request.method, headers: request.headers }, (answer) => {
+            answer.on('end', applied);
+            if (lose) {
+              answer.resume();
+              answer.on('end', () => response.destroy());
+              return;
+            }
+            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(response);
+          });
+          forward.on('error', () => {
+            applied();
+            response.writeHead(502).end();
+          });
+          forward.end(Buffer.concat(chunks));
+        }),
+      );
       if (!timer) release();
     });
   });

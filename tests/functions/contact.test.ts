@@ -24,10 +24,16 @@ beforeEach(async () => {
   mailbox.hold = undefined;
   configureMail(mailbox);
   client = new Client();
+  // The clock the e-mail's deadline and the provider's pace are measured on stands still: a busy
+  // machine cannot run the first send's window out.
+  vi.useFakeTimers({ toFake: ['performance'] });
 });
 
 // Every test waits for the e-mail work its answers started, so none leaks into the next.
-afterEach(() => client.settle());
+afterEach(async () => {
+  await client.settle();
+  vi.useRealTimers();
+});
 
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
 
@@ -224,16 +230,14 @@ describe('POST /api/contact: the lead and its e-mail', () => {
   it('stores the lead before answering and e-mails after the answer', async () => {
     let release!: () => void;
     mailbox.hold = new Promise<void>((resolve) => (release = resolve));
-    const started = performance.now();
+    // The provider answers nothing until released: the visitor's answer cannot have waited for it.
     const response = await client.post(VALID);
-    const answeredInMs = performance.now() - started;
     expect(response.status).toBe(200);
     const { id } = await json(response);
     // Answered while the provider was still holding the e-mail request.
     expect(mailbox.received).toHaveLength(0);
     const [pending] = await storedLeads(blobs.store);
     expect(pending).toMatchObject({ id, status: 'pending' });
-    expect(answeredInMs).toBeLessThan(5000);
 
     release();
     mailbox.hold = undefined;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type contact from '../../functions/contact.ts';
 import type { Lead } from '../../functions/lib/lead.ts';
 import type health from '../../functions/health.ts';
@@ -183,6 +183,88 @@ describe('40 simultaneous posts with one idempotency key, from one visitor', () 
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ ok: true, id: ids[0] });
     await client.settle();
+  });
+});
+
+describe('senders of one lead racing while the store answers late', () => {
+  let slow: Blobs;
+
+  // Requests held and let through together every 300 ms: longer than any settling time, so
+  // nothing but the conditional writes can keep two senders apart.
+  beforeAll(async () => {
+    slow = await startBlobs({ burstMs: 300 });
+  });
+
+  afterAll(() => slow.stop());
+
+  it('12 senders of a pending lead, one every 50 ms: one claims it, and each message goes once', { timeout: 30_000 }, async () => {
+    slow.use();
+    const { fileLead } = await import('../../functions/lib/store.ts');
+    const { deliverLead } = await import('../../functions/lib/delivery.ts');
+    const lead: Lead = {
+      id: 'raced-senders',
+      receivedAt: new Date().toISOString(),
+      status: 'pending',
+      inquiry: { ...VALID },
+      source: { channel: 'json', utm: {} },
+      delivery: { attempts: 0 },
+    };
+    await fileLead(slow.store, lead);
+    // The first send's window is measured on a clock that stands still: what is shown is who sends, however slow the machine.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    onTestFinished(() => void vi.useRealTimers());
+
+    // One joins every 50 ms: later senders read the lead while earlier ones' claims land.
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 50));
+        return deliverLead(slow.store, lead.id);
+      }),
+    );
+
+    const perMessage = new Map<string, number>();
+    for (const request of mailbox.requests) perMessage.set(request.idempotencyKey, (perMessage.get(request.idempotencyKey) ?? 0) + 1);
+    console.log(`12 racing senders → ${JSON.stringify(statuses)}; provider requests per message ${JSON.stringify(Object.fromEntries(perMessage))}`);
+    expect(statuses.filter((status) => status === 'sent')).toHaveLength(1);
+    expect([...perMessage.values()]).toEqual([1, 1]);
+    expect(await storedLeads(slow.store)).toMatchObject([{ status: 'sent', delivery: { attempts: 1 } }]);
+  });
+
+  it('a sender that read the lead just before another sent it does not send it again', async () => {
+    blobs.use();
+    await blobs.store.deleteAll();
+    const { fileLead } = await import('../../functions/lib/store.ts');
+    const { deliverLead } = await import('../../functions/lib/delivery.ts');
+    const lead: Lead = {
+      id: 'read-before-sent',
+      receivedAt: new Date().toISOString(),
+      status: 'pending',
+      inquiry: { ...VALID },
+      source: { channel: 'json', utm: {} },
+      delivery: { attempts: 0 },
+    };
+    await fileLead(blobs.store, lead);
+    // The late sender's read of the lead is answered, then the other sender claims and sends it
+    // whole before the late one takes its next step.
+    let first: Promise<unknown> | undefined;
+    const late = new Proxy(blobs.store, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (name !== 'getWithMetadata' || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          const answer = (await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)) as unknown;
+          first ??= deliverLead(blobs.store, lead.id);
+          await first;
+          return answer;
+        };
+      },
+    });
+
+    const statuses = [await deliverLead(late, lead.id), await first];
+
+    expect(statuses).toEqual(['sent', 'sent']);
+    expect(mailbox.requests.map((request) => request.idempotencyKey).sort()).toEqual([`lead-${lead.id}-crm`, `lead-${lead.id}-dealer`]);
+    expect(await storedLeads(blobs.store)).toMatchObject([{ status: 'sent', delivery: { attempts: 1 } }]);
   });
 });
 

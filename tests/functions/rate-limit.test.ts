@@ -11,7 +11,7 @@ import { startBlobs, type Blobs } from './contact-harness.ts';
 let blobs: Blobs;
 
 beforeAll(async () => {
-  blobs = await startBlobs();
+  blobs = await startBlobs({ sandboxConditions: true });
   // The default settling time, as on Netlify (the suite's harness shortens it to 20 ms): writes
   // racing on a busy machine all land within it.
   process.env.LEADS_SETTLE_MS = '250';
