@@ -153,6 +153,26 @@ export function buildSite(dir: string): number {
   return performance.now() - started;
 }
 
+/** The options every copy takes beside its own: where it is served (`--port`, `--static-port` and `--functions-port`). */
+export const PORT_OPTIONS = { 'static-port': { type: 'string' }, 'functions-port': { type: 'string' } } as const;
+
+/** The ports of `--port`, `--static-port` and `--functions-port`, the last two the next ones after the first by default. */
+export function portsOf(values: { port?: string; 'static-port'?: string; 'functions-port'?: string }) {
+  const port = Number(values.port);
+  return { port, static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
+}
+
+/** Prepares the copy in `dir` and builds it, removing the copy when either fails; returns the build's milliseconds. */
+export async function buildCopy(dir: string, prepare: (dir: string) => unknown = () => undefined): Promise<number> {
+  try {
+    await prepare(dir);
+    return buildSite(dir);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 /** Serves the copy in `dir` (scripts/served-site.ts) until a signal; then stops the server and, once it has exited (it writes to the copy while stopping), removes the copy. */
 export async function serveUntilStopped(dir: string, ports: { port: number; static: number; functions: number }): Promise<never> {
   const site = await startServedSite({ dir, ports });
@@ -166,24 +186,10 @@ export async function serveUntilStopped(dir: string, ports: { port: number; stat
 
 if (import.meta.main) {
   const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '8890' },
-      'static-port': { type: 'string' },
-      'functions-port': { type: 'string' },
-      photos: { type: 'string', default: '0' },
-      units: { type: 'string', default: '0' },
-    },
+    options: { port: { type: 'string', default: '8890' }, ...PORT_OPTIONS, photos: { type: 'string', default: '0' }, units: { type: 'string', default: '0' } },
   });
-  const port = Number(values.port);
-  const ports = { port, static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
   // The photo tests also check the pages made of what the admin saved (tests/photos/admin-edits.spec.ts).
   const dir = await createPhotoSite({ extra: Number(values.photos), units: Number(values.units), adminEdits: await waitForAdminEdits() });
-  const cleanUp = () => rmSync(dir, { recursive: true, force: true });
-  try {
-    buildSite(dir);
-  } catch (error) {
-    cleanUp();
-    throw error;
-  }
-  await serveUntilStopped(dir, ports);
+  await buildCopy(dir);
+  await serveUntilStopped(dir, portsOf(values));
 }

@@ -4,11 +4,11 @@
 //   node scripts/stores-site.ts --port 8895 --info /tmp/stores-site.json   (the copy's folder is written to --info)
 //
 // The copy lives in a temporary folder and is removed on exit.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { onSecondStore, SECOND_STORE, SECOND_STORE_SLUG } from '../tests/fixtures/second-store.ts';
-import { buildSite, copySite, serveUntilStopped } from './photo-site.ts';
+import { buildCopy, copySite, PORT_OPTIONS, portsOf, serveUntilStopped } from './photo-site.ts';
 
 /** Adds the second store to the copy in `dir` and puts every other unit on its lot (the rest on the first store's). */
 export function addSecondStore(dir: string): void {
@@ -27,25 +27,9 @@ export function addSecondStore(dir: string): void {
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '8895' },
-      'static-port': { type: 'string' },
-      'functions-port': { type: 'string' },
-      info: { type: 'string' },
-    },
-  });
-  const port = Number(values.port);
-  const ports = { port, static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
+  const { values } = parseArgs({ options: { port: { type: 'string', default: '8895' }, ...PORT_OPTIONS, info: { type: 'string' } } });
   const dir = copySite();
-  const cleanUp = () => rmSync(dir, { recursive: true, force: true });
-  try {
-    addSecondStore(dir);
-    console.log(`stores copy built in ${(buildSite(dir) / 1000).toFixed(1)} s`);
-  } catch (error) {
-    cleanUp();
-    throw error;
-  }
+  console.log(`stores copy built in ${((await buildCopy(dir, addSecondStore)) / 1000).toFixed(1)} s`);
   if (values.info) writeFileSync(values.info, JSON.stringify({ dir }));
-  await serveUntilStopped(dir, ports);
+  await serveUntilStopped(dir, portsOf(values));
 }
