@@ -11,7 +11,7 @@ import remoteImages from './src/integrations/remote-images.ts';
 import sitemapXml from './src/integrations/sitemap-xml.ts';
 import townSimilarity from './src/integrations/town-similarity.ts';
 import unitFiles, { writeUnitFiles } from './src/integrations/unit-files.ts';
-import { isSitemapPage } from './src/lib/sitemap.ts';
+import { isSitemapPage } from './src/lib/seo/sitemap.ts';
 import dealer from './data/dealer.json' with { type: 'json' };
 
 // The lot is read from data/units/ gathered into one module, so gather it before reading it here.

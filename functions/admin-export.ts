@@ -1,13 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { DEALER_TIME_ZONE } from '../src/lib/build-clock.ts';
-import { wallClockAt } from '../src/lib/rental-quote.ts';
-import { SECURITY_HEADERS, errorResponse, methodNotAllowed } from './lib/http.ts';
+import { DEALER_TIME_ZONE } from '../src/lib/units/build-clock.ts';
+import { wallClockAt } from '../src/lib/rentals/quote.ts';
+import { SECURITY_HEADERS, errorResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
 import { eachLimit, loadSummaries } from './lib/inbox/summaries.ts';
-import type { Lead } from './lib/lead.ts';
-import { leadsCsv } from './lib/lead-csv.ts';
-import { leadsStore, readLead } from './lib/store.ts';
+import type { Lead } from './lib/leads/lead.ts';
+import { leadsCsv } from './lib/leads/csv.ts';
+import { leadsStore, readLead } from './lib/leads/blobs.ts';
 
 /**
  * GET /api/admin/export?from=2026-06-01&to=2026-06-30: the leads that arrived on those days (the

@@ -1,14 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { deliverLead } from './lib/delivery.ts';
-import { errorResponse, jsonResponse, methodNotAllowed } from './lib/http.ts';
+import { deliverLead } from './lib/leads/delivery.ts';
+import { errorResponse, jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { LEAD_ID, readAction } from './lib/inbox/api.ts';
 import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
 import { leadDetail } from './lib/inbox/detail.ts';
 import { changeHandling, LEAD_STATUSES, NOTE_MAX } from './lib/inbox/handling.ts';
 import { listLeads, listQueryFrom, responseTimes } from './lib/inbox/list.ts';
 import { loadSummaries, reindexLead } from './lib/inbox/summaries.ts';
-import { leadsStore, readLead } from './lib/store.ts';
+import { leadsStore, readLead } from './lib/leads/blobs.ts';
 
 /**
  * The dealer's inbox API (docs/operations.md §The dealer's inbox), for people with push access

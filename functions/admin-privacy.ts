@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { alertsStore } from './lib/alerts/store.ts';
-import { jsonResponse, methodNotAllowed } from './lib/http.ts';
+import { alertsStore } from './lib/alerts/blobs.ts';
+import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { readAction } from './lib/inbox/api.ts';
 import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
 import { deletePerson, deletionRecords, findPerson } from './lib/inbox/privacy.ts';
-import { leadsStore } from './lib/store.ts';
+import { leadsStore } from './lib/leads/blobs.ts';
 
 /**
  * A person's privacy request, in the inbox (lib/inbox/privacy.ts):

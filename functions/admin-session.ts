@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { jsonResponse, methodNotAllowed } from './lib/http.ts';
+import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { localSignInAllowed, type InboxRequestContext } from './lib/inbox/auth.ts';
 
 /**

@@ -1,14 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { dealer } from '../src/lib/data/dealer.ts';
-import { formatLongDate } from '../src/lib/legal.ts';
+import { formatLongDate } from '../src/lib/site/legal.ts';
 import { alertsEnv } from './lib/env.ts';
 import { titleOf } from './lib/alerts/lot.ts';
 import { alertPage, backLinks, buttonForm, p } from './lib/alerts/pages.ts';
-import { alertsStore, readSubscriber, type Subscriber } from './lib/alerts/store.ts';
+import { alertsStore, readSubscriber, type Subscriber } from './lib/alerts/blobs.ts';
 import { CONFIRM_DAYS, confirmAlert, confirmLinkState, DAY_MS, endAlerts, openManageLink } from './lib/alerts/subscriptions.ts';
 import { manageToken } from './lib/alerts/tokens.ts';
-import { methodNotAllowed } from './lib/http.ts';
-import { readBody } from './lib/request.ts';
+import { methodNotAllowed } from './lib/http/responses.ts';
+import { readBody } from './lib/http/request.ts';
 import { escapeHtml } from './lib/text.ts';
 
 /**

@@ -1,16 +1,16 @@
 import type { Config, Context } from '@netlify/functions';
 import { z } from 'zod';
 import { dealer } from '../src/lib/data/dealer.ts';
-import { cleanText, HONEYPOT_FIELD, LIMITS, MESSAGES } from '../src/lib/inquiry.ts';
+import { cleanText, HONEYPOT_FIELD, LIMITS, MESSAGES } from '../src/lib/leads/inquiry.ts';
 import { alertFromRequest, titleOf } from './lib/alerts/lot.ts';
 import { alertPage, backLinks, p } from './lib/alerts/pages.ts';
 import { deliverQueued } from './lib/alerts/sending.ts';
-import { alertsStore, parseQueueKey } from './lib/alerts/store.ts';
+import { alertsStore, parseQueueKey } from './lib/alerts/blobs.ts';
 import { requestAlert } from './lib/alerts/subscriptions.ts';
-import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from './lib/http.ts';
-import { leadSource, minutes, stringField } from './lib/intake.ts';
-import { clientKey, takeToken } from './lib/rate-limit.ts';
-import { readBody } from './lib/request.ts';
+import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from './lib/http/responses.ts';
+import { leadSource, minutes, stringField } from './lib/leads/intake.ts';
+import { clientKey, takeToken } from './lib/http/rate-limit.ts';
+import { readBody } from './lib/http/request.ts';
 import { escapeHtml } from './lib/text.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { scheduledOnly } from './lib/invocation-guard.ts';
+import { scheduledOnly } from './lib/http/guards.ts';
 import { rebuildIfDue } from './lib/publishing/publisher.ts';
 import { outcomeResponse, productionContext } from './lib/publishing/run.ts';
 

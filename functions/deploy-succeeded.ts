@@ -5,9 +5,9 @@ import { priceBands, soldPageDays, units } from '../src/lib/data/vehicles.ts';
 import { bundledLot } from './lib/alerts/lot.ts';
 import { publishLot } from './lib/alerts/matching.ts';
 import { runAlerts, type AlertRunSummary } from './lib/alerts/sending.ts';
-import { alertsStore } from './lib/alerts/store.ts';
-import { jsonResponse } from './lib/http.ts';
-import { deployEventOnly, type DeployContext } from './lib/invocation-guard.ts';
+import { alertsStore } from './lib/alerts/blobs.ts';
+import { jsonResponse } from './lib/http/responses.ts';
+import { deployEventOnly, type DeployContext } from './lib/http/guards.ts';
 import { recordDeploy } from './lib/publishing/deploys.ts';
 import { publishingStore } from './lib/publishing/record.ts';
 
@@ -23,7 +23,7 @@ import { publishingStore } from './lib/publishing/record.ts';
  * replayed event, sends nothing twice.
  *
  * The request body is Netlify's event: {"payload": {"id", "context", "state", …}, "site": {…}}.
- * Only the event of the deploy this function runs in is believed (functions/lib/invocation-guard.ts):
+ * Only the event of the deploy this function runs in is believed (functions/lib/http/guards.ts):
  * locally (`npm start`, context `dev`) no event publishes; the tests call publishDeploy.
  */
 

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { alertsHealth } from './lib/alerts/sending.ts';
-import { alertsStore } from './lib/alerts/store.ts';
+import { alertsStore } from './lib/alerts/blobs.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { healthToken, pendingAlarmMinutes } from './lib/env.ts';
-import { jsonResponse, methodNotAllowed } from './lib/http.ts';
-import { leadsStore, oldestPending } from './lib/store.ts';
+import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
+import { leadsStore, oldestPending } from './lib/leads/blobs.ts';
 
 /**
  * GET /api/health: for uptime monitors (docs/product.md §Leads). Says how many leads still

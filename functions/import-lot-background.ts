@@ -4,7 +4,7 @@ import { leadsEnv } from './lib/env.ts';
 import { importRunsStore, summaryLine } from './lib/import/runs.ts';
 import { scheduledImport } from './lib/import/scheduled.ts';
 import { dueSlot } from '../src/lib/import/schedule.ts';
-import { wokenByJob } from './lib/invocation-guard.ts';
+import { wokenByJob } from './lib/http/guards.ts';
 
 /**
  * The lot import (docs/product.md §Import), run in the background (up to 15 minutes: a DMS of

@@ -1,14 +1,14 @@
 import type { Config, Context } from '@netlify/functions';
 import { importMapping } from '../src/lib/data/import.ts';
 import { dueSlot } from '../src/lib/import/schedule.ts';
-import { scheduledOnly, WAKE_HEADER, wakeSignature } from './lib/invocation-guard.ts';
+import { scheduledOnly, WAKE_HEADER, wakeSignature } from './lib/http/guards.ts';
 
 /**
  * Every hour: when it is one of the dealer's import times (data/import.json, in their time zone),
  * wakes the background import (functions/import-lot-background.ts), which has the time a long
  * feed needs. Cron runs in UTC; the dealer's times are checked here and again there. The wake-up
  * is signed with GITHUB_TOKEN, which both have, so only this job can start an import
- * (functions/lib/invocation-guard.ts).
+ * (functions/lib/http/guards.ts).
  */
 export default async function importLot(request: Request, context: Context): Promise<Response> {
   const refused = await scheduledOnly(request);

@@ -7,13 +7,13 @@ import InventoryFilter from '../src/islands/InventoryFilter.tsx';
 import { asIslandHtml, replaceIslandHtml } from '../src/first-paint/astro-islands.ts';
 import { listedVehicles } from '../src/lib/data/lot.ts';
 import { inventoryFilterKeys } from '../src/lib/data/stores.ts';
-import { filterVehicles, sortVehicles } from '../src/lib/inventory-filter.ts';
-import { listPage, PAGE_PARAM, stateFromUrl, urlOfState } from '../src/lib/inventory-pages.ts';
-import { toInventoryItem } from '../src/lib/vehicles-client.ts';
-import { deferredStylesheetOf, withCriticalCss } from '../src/lib/critical-css.ts';
-import { BASE_SECURITY_HEADERS, withStylePolicy } from '../src/lib/security-headers.ts';
-import { methodNotAllowed } from './lib/http.ts';
-import { ownOrigin } from './lib/own-origin.ts';
+import { filterVehicles, sortVehicles } from '../src/lib/inventory/filter.ts';
+import { listPage, PAGE_PARAM, stateFromUrl, urlOfState } from '../src/lib/inventory/pages.ts';
+import { toInventoryItem } from '../src/lib/inventory/vehicles-client.ts';
+import { deferredStylesheetOf, withCriticalCss } from '../src/lib/site/critical-css.ts';
+import { BASE_SECURITY_HEADERS, withStylePolicy } from '../src/lib/site/security-headers.ts';
+import { methodNotAllowed } from './lib/http/responses.ts';
+import { ownOrigin } from './lib/http/origin.ts';
 
 /** Browsers check again on every visit (as they do for the pre-rendered pages). */
 export const CACHE_BROWSER = 'public, max-age=0, must-revalidate';
@@ -128,8 +128,8 @@ async function restyled(html: string, url: URL): Promise<string> {
 /**
  * The inventory with the filters of its address (docs/product.md §Inventory), for visitors
  * without JavaScript, crawlers and shared links. Netlify sends here the /new-inventory and
- * /inventory addresses that carry a filter parameter (the rewrites of src/lib/redirects.ts).
- * It asks its own site (functions/lib/own-origin.ts: an origin from the environment, never the
+ * /inventory addresses that carry a filter parameter (the rewrites of src/lib/routing/redirects.ts).
+ * It asks its own site (functions/lib/http/origin.ts: an origin from the environment, never the
  * request's Host) for the pre-rendered page (that address has no filter, so it is the
  * static file: this build's HTML, styles, scripts and structured data) and replaces the
  * island's HTML with the island rendered for the request's query: the list filtered and sorted,

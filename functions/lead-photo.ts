@@ -1,9 +1,9 @@
 import type { Config, Context } from '@netlify/functions';
-import { BASE_SECURITY_HEADERS } from '../src/lib/security-headers.ts';
-import { errorResponse, methodNotAllowed } from './lib/http.ts';
-import { readLeadPhoto } from './lib/lead-photos.ts';
-import { checkPhotoLink, photoLinkEnv } from './lib/photo-links.ts';
-import { leadsStore } from './lib/store.ts';
+import { BASE_SECURITY_HEADERS } from '../src/lib/site/security-headers.ts';
+import { errorResponse, methodNotAllowed } from './lib/http/responses.ts';
+import { readLeadPhoto } from './lib/leads/photos.ts';
+import { checkPhotoLink, photoLinkEnv } from './lib/leads/photo-links.ts';
+import { leadsStore } from './lib/leads/blobs.ts';
 
 /**
  * GET /api/lead-photos/<lead id>/<n>?exp=…&sig=…: one photo of a lead, for the dealer who has

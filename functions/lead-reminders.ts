@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { sendReminders } from './lib/inbox/reminders.ts';
-import { scheduledOnly } from './lib/invocation-guard.ts';
-import { leadsStore } from './lib/store.ts';
+import { scheduledOnly } from './lib/http/guards.ts';
+import { leadsStore } from './lib/leads/blobs.ts';
 
 /**
  * Every 10 minutes: reminds a department of a lead still new past the promise's business hours

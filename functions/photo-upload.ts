@@ -1,12 +1,12 @@
 import type { Config, Context } from '@netlify/functions';
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from '../src/lib/inquiry.ts';
-import { photoName, photoType, PHOTO_LIMITS, PHOTO_MESSAGES, UPLOAD_PART_BYTES } from '../src/lib/photos.ts';
-import { errorResponse, jsonResponse, methodNotAllowed } from './lib/http.ts';
-import { idFromKey, intakeErrors, minutes } from './lib/intake.ts';
-import { stagePart, takeUploadRequest } from './lib/lead-photos.ts';
-import { clientKey, takeToken } from './lib/rate-limit.ts';
-import { readCapped } from './lib/request.ts';
-import { leadsStore } from './lib/store.ts';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from '../src/lib/leads/inquiry.ts';
+import { photoName, photoType, PHOTO_LIMITS, PHOTO_MESSAGES, UPLOAD_PART_BYTES } from '../src/lib/leads/photos.ts';
+import { errorResponse, jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
+import { idFromKey, intakeErrors, minutes } from './lib/leads/intake.ts';
+import { stagePart, takeUploadRequest } from './lib/leads/photos.ts';
+import { clientKey, takeToken } from './lib/http/rate-limit.ts';
+import { readCapped } from './lib/http/request.ts';
+import { leadsStore } from './lib/leads/blobs.ts';
 
 /**
  * POST /api/photo-uploads: a photo of a trade-in or parts request, sent by the island before the
@@ -18,7 +18,7 @@ import { leadsStore } from './lib/store.ts';
  *   body: the part's bytes
  *
  * The first part must start like a photo; the last one puts the photo together, checks it,
- * takes its metadata out and stages it for the lead (functions/lib/lead-photos.ts). Answers:
+ * takes its metadata out and stages it for the lead (functions/lib/leads/photos.ts). Answers:
  * 202 while parts are missing, 200 {ok, index, name, bytes} once staged, 400 {error} naming the
  * file when it is no photo, too big or one too many, 413, 415, 429 and 503 as the lead forms do.
  */
@@ -60,7 +60,7 @@ export default async function photoUpload(request: Request, context: UploadConte
   try {
     const store = leadsStore();
     const leadId = await idFromKey(key);
-    // Parts of one submission share its place in the rate limit (functions/lib/rate-limit.ts).
+    // Parts of one submission share its place in the rate limit (functions/lib/http/rate-limit.ts).
     const rate = await takeToken(store, await clientKey(context.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown'), leadId);
     if (!rate.allowed) {
       return errorResponse(429, errors.rateLimited(minutes(rate.retryAfterSeconds)), { headers: { 'Retry-After': String(rate.retryAfterSeconds) } });

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { pruneAlerts } from './lib/alerts/retention.ts';
-import { alertsStore } from './lib/alerts/store.ts';
-import { scheduledOnly } from './lib/invocation-guard.ts';
-import { pruneRateRecords } from './lib/rate-limit.ts';
+import { alertsStore } from './lib/alerts/blobs.ts';
+import { scheduledOnly } from './lib/http/guards.ts';
+import { pruneRateRecords } from './lib/http/rate-limit.ts';
 
 /**
  * Scheduled daily: keeps the privacy page's promise for alerts (docs/product.md §Alerts):

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { pages } from '../src/lib/data/pages.ts';
-import { pruneRateRecords } from './lib/rate-limit.ts';
+import { pruneRateRecords } from './lib/http/rate-limit.ts';
 import { rebuildIndex } from './lib/inbox/summaries.ts';
-import { leadsStore } from './lib/store.ts';
-import { pruneExpired } from './lib/retention.ts';
-import { scheduledOnly } from './lib/invocation-guard.ts';
+import { leadsStore } from './lib/leads/blobs.ts';
+import { pruneExpired } from './lib/leads/retention.ts';
+import { scheduledOnly } from './lib/http/guards.ts';
 
 /**
  * Scheduled daily: deletes leads older than leadRetentionMonths of data/pages.json (the period

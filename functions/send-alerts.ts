@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { priceBands } from '../src/lib/data/vehicles.ts';
 import { runAlerts } from './lib/alerts/sending.ts';
-import { alertsStore, hasAlertWork } from './lib/alerts/store.ts';
-import { scheduledOnly } from './lib/invocation-guard.ts';
+import { alertsStore, hasAlertWork } from './lib/alerts/blobs.ts';
+import { scheduledOnly } from './lib/http/guards.ts';
 
 /**
  * Scheduled every 5 minutes: finishes matching what the last deploys changed, then sends the

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '@netlify/functions';
 import { listedVehicles as vehicles } from '../src/lib/data/lot.ts';
-import { jsonResponse, methodNotAllowed } from './lib/http.ts';
+import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { vehiclesRoute } from './lib/vehicle-routes.ts';
 
 /** The lot only changes with a deploy (which purges Netlify's CDN): browsers 5 min, the CDN 1 h. */

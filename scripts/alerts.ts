@@ -22,9 +22,9 @@ import {
   subscriberHash,
   subscriberHashes,
   type Subscriber,
-} from '../functions/lib/alerts/store.ts';
+} from '../functions/lib/alerts/blobs.ts';
 import { alertsEnv } from '../functions/lib/env.ts';
-import { MAIL_LOG_STORE, sentTotals } from '../functions/lib/mail-log.ts';
+import { MAIL_LOG_STORE, sentTotals } from '../functions/lib/mail/log.ts';
 import { openLocalStores, sandboxDirectory } from './local-leads.ts';
 
 const USAGE = 'Usage: npm run alerts -- [list [--json] | export [--out file.csv] | delete --email <address>] [--sandbox <dir>]';

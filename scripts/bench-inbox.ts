@@ -13,8 +13,8 @@ import { BlobsServer } from '@netlify/blobs/server';
 import adminLeads from '../functions/admin-leads.ts';
 import { LOCAL_TOKEN } from '../functions/lib/inbox/auth.ts';
 import { eachLimit, rebuildIndex } from '../functions/lib/inbox/summaries.ts';
-import type { Lead } from '../functions/lib/lead.ts';
-import { fileLead, keys, STORE_NAME } from '../functions/lib/store.ts';
+import type { Lead } from '../functions/lib/leads/lead.ts';
+import { fileLead, keys, STORE_NAME } from '../functions/lib/leads/blobs.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 const runs = Math.max(1, Number(process.env.RUNS ?? 7));

@@ -3,8 +3,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { deferredStylesheetOf } from '../src/lib/critical-css.ts';
-import { isAdminPage } from '../src/lib/security-headers.ts';
+import { deferredStylesheetOf } from '../src/lib/site/critical-css.ts';
+import { isAdminPage } from '../src/lib/site/security-headers.ts';
 import { imageBudgetAtFirstView } from './image-budget.ts';
 
 const dist = resolve(import.meta.dirname, '..', 'dist');

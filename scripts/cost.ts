@@ -113,9 +113,9 @@ async function measureHandlers(): Promise<Measured['runs']> {
   const { BuildHookStandIn, GitHubStandIn } = await import('../tests/functions/publishing-harness.ts');
   const { default: retryLeads } = await import('../functions/retry-leads.ts');
   const { default: sendAlerts } = await import('../functions/send-alerts.ts');
-  const { scheduledInvocation } = await import('../functions/lib/invocation-guard.ts');
+  const { scheduledInvocation } = await import('../functions/lib/http/guards.ts');
   // The scheduler's call, from this machine: with the served build's URL on loopback, the guard
-  // runs a job only for a call from here (functions/lib/invocation-guard.ts).
+  // runs a job only for a call from here (functions/lib/http/guards.ts).
   const asScheduler = () => {
     const request = scheduledInvocation();
     request.headers.set('x-nf-client-connection-ip', '127.0.0.1');
@@ -210,7 +210,7 @@ async function measureHandlers(): Promise<Measured['runs']> {
     let n = 0;
     const deployBusy = await seconds(() => {
       const id = `cost-${n++}`;
-      // The runtime names the deploy the function runs in (functions/lib/invocation-guard.ts).
+      // The runtime names the deploy the function runs in (functions/lib/http/guards.ts).
       return deploySucceeded(
         new Request('http://localhost/.netlify/functions/deploy-succeeded', {
           method: 'POST',

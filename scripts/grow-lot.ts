@@ -3,7 +3,7 @@
 // serial number), so the build checks them as it checks an editor's files.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { vinCheckDigit } from '../src/lib/vin.ts';
+import { vinCheckDigit } from '../src/lib/leads/vin.ts';
 
 interface UnitJson {
   status: string;

@@ -15,12 +15,12 @@
 import { parseArgs } from 'node:util';
 import { writeFile } from 'node:fs/promises';
 import { getStore, type Store } from '@netlify/blobs';
-import { deliverLead } from '../functions/lib/delivery.ts';
-import type { Lead } from '../functions/lib/lead.ts';
-import { leadsCsv } from '../functions/lib/lead-csv.ts';
+import { deliverLead } from '../functions/lib/leads/delivery.ts';
+import type { Lead } from '../functions/lib/leads/lead.ts';
+import { leadsCsv } from '../functions/lib/leads/csv.ts';
 import { rebuildIndex } from '../functions/lib/inbox/summaries.ts';
-import { deletePersonLeads } from '../functions/lib/retention.ts';
-import { allLeads, pendingIds, spamCount, STORE_NAME } from '../functions/lib/store.ts';
+import { deletePersonLeads } from '../functions/lib/leads/retention.ts';
+import { allLeads, pendingIds, spamCount, STORE_NAME } from '../functions/lib/leads/blobs.ts';
 import { openLocalStores, sandboxDirectory } from './local-leads.ts';
 
 const SECRET_NAMES = ['RESEND_API_KEY', 'NETLIFY_AUTH_TOKEN'] as const;

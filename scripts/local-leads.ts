@@ -5,8 +5,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getStore, type Store } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
-import type { Lead } from '../functions/lib/lead.ts';
-import { allLeads, spamCount, STORE_NAME } from '../functions/lib/store.ts';
+import type { Lead } from '../functions/lib/leads/lead.ts';
+import { allLeads, spamCount, STORE_NAME } from '../functions/lib/leads/blobs.ts';
 
 export const projectRoot = join(import.meta.dirname, '..');
 

@@ -13,7 +13,7 @@
 import { request as httpRequest, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { HONEYPOT_FIELD } from '../src/lib/inquiry.ts';
+import { HONEYPOT_FIELD } from '../src/lib/leads/inquiry.ts';
 import { servedSite } from './served-site.ts';
 
 if (process.env.BASE_URL && !URL.canParse(process.env.BASE_URL)) {

@@ -2,12 +2,12 @@
 
 /** The reservation island's figures (src/integrations/island-data.ts, from src/lib/data/reservation.ts). */
 declare module 'island-data:reservation-options' {
-  const options: import('./lib/reservation.ts').ReservationOptions;
+  const options: import('./lib/leads/reservation.ts').ReservationOptions;
   export default options;
 }
 
 /** The service appointment island's figures (from src/lib/data/service-request.ts). */
 declare module 'island-data:service-options' {
-  const options: import('./lib/service-request.ts').ServiceOptions;
+  const options: import('./lib/leads/service.ts').ServiceOptions;
   export default options;
 }

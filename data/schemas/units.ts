@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { vinProblem } from '../../src/lib/vin.ts';
+import { vinProblem } from '../../src/lib/leads/vin.ts';
 import { imageSrc, nonEmpty, schemaRef, slug } from './common.ts';
 
 export const VehicleBrand = z.enum(['denago', 'evolution']);

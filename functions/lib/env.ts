@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LEAD_INTERESTS, type LeadInterest } from '../../src/lib/contact-link.ts';
-import { MAIL_QUOTA_DEFAULTS, mailQuotaEnv, otherMailLimits } from './mail-quota.ts';
+import { LEAD_INTERESTS, type LeadInterest } from '../../src/lib/leads/contact-link.ts';
+import { MAIL_QUOTA_DEFAULTS, mailQuotaEnv, otherMailLimits } from './mail/quota.ts';
 
 /**
  * The lead pipeline's configuration, read from the environment (Netlify: Site configuration →
@@ -200,7 +200,7 @@ const alertsSchema = z.object({
 /**
  * Resend's free plan sends 100 e-mails a day and 3,000 a month: alerts stop at 60 and 2,000,
  * so 40 a day and 1,000 a month stay for leads. These are the defaults; unset, the alert quota
- * is what the one e-mail quota (lib/mail-quota.ts) leaves besides the leads' reserve.
+ * is what the one e-mail quota (lib/mail/quota.ts) leaves besides the leads' reserve.
  */
 export const ALERT_QUOTA_DEFAULTS = {
   daily: otherMailLimits(MAIL_QUOTA_DEFAULTS).daily,

@@ -35,7 +35,7 @@ export async function dataProblems(root: string): Promise<string[]> {
   if (messages.size > 0) return [...messages];
   const vehicles = await load(pathToFileURL(join(dir, 'vehicles.ts')).href);
   const models = await load(pathToFileURL(join(dir, 'models.ts')).href);
-  const collisions = await load(pathToFileURL(join(root, 'src', 'lib', 'slug-collisions.ts')).href);
+  const collisions = await load(pathToFileURL(join(root, 'src', 'lib', 'units', 'slug-collisions.ts')).href);
   try {
     (collisions?.assertNoSlugCollisions as (ids: string[], slugs: string[]) => void)(
       (vehicles?.units as { id: string }[]).map((unit) => unit.id),

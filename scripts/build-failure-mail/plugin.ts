@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { emailList, leadsEnv } from '../../functions/lib/env.ts';
-import { sendEmail, type SendResult } from '../../functions/lib/mailer.ts';
+import { sendEmail, type SendResult } from '../../functions/lib/mail/mailer.ts';
 import { dataProblems } from './data-check.ts';
 import { buildFailureEmail } from './email.ts';
 

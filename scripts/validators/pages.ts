@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sitemapLocs } from '../../src/lib/sitemap.ts';
+import { sitemapLocs } from '../../src/lib/seo/sitemap.ts';
 
 /** A built page of the sitemap: the address it is served at and its file in dist/. */
 export interface SitemapPage {

@@ -1,4 +1,4 @@
-import { pagerPages, type ListPage } from '../lib/inventory-pages.ts';
+import { pagerPages, type ListPage } from '../lib/inventory/pages.ts';
 
 interface Props {
   list: Pick<ListPage<unknown>, 'page' | 'pageCount' | 'total' | 'first' | 'last'>;

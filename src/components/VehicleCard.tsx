@@ -1,8 +1,8 @@
 import Picture from './Picture.tsx';
 import { formatPrice } from '../lib/format.ts';
-import { formatMonthly } from '../lib/payments.ts';
-import { streetLegalShort } from '../lib/unit-facts.ts';
-import type { InventoryItem } from '../lib/vehicles-client.ts';
+import { formatMonthly } from '../lib/finance/payments.ts';
+import { streetLegalShort } from '../lib/units/facts.ts';
+import type { InventoryItem } from '../lib/inventory/vehicles-client.ts';
 
 export const PLACEHOLDER_IMAGE = '/images/carts/placeholder.svg';
 

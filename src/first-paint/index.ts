@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import { hasIslands, hoistIslandStyles, takeIslandScripts } from './astro-islands.ts';
-import { deferredStylesheetOf, inlineCriticalCss } from '../lib/critical-css.ts';
+import { deferredStylesheetOf, inlineCriticalCss } from '../lib/site/critical-css.ts';
 import {
   ADMIN_HEADERS,
   ADMIN_PATH,
@@ -17,7 +17,7 @@ import {
   isAdminPage,
   pageCsp,
   withStylePolicy,
-} from '../lib/security-headers.ts';
+} from '../lib/site/security-headers.ts';
 
 /**
  * What every built page goes through so that its first paint needs nothing but its own HTML

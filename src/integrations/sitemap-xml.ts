@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { mergeSitemaps, sitemapLocs } from '../lib/sitemap.ts';
+import { mergeSitemaps, sitemapLocs } from '../lib/seo/sitemap.ts';
 
 /**
  * @astrojs/sitemap writes sitemap-index.xml and its chunks (sitemap-0.xml, …). This runs after

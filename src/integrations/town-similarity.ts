@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { formatSimilarityReport, mainText, similarityReport, TOWN_SIMILARITY_TARGET } from '../lib/page-similarity.ts';
+import { formatSimilarityReport, mainText, similarityReport, TOWN_SIMILARITY_TARGET } from '../lib/towns/similarity.ts';
 
 /**
  * After the build, how alike the town pages read (docs/product.md §Towns): the median and the

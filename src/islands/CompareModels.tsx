@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import CompareTable, { listNames } from '../components/models/CompareTable.tsx';
-import { compareHref, MAX_COMPARED, MIN_COMPARED, selectionFromQuery, type CompareModel } from '../lib/models-compare.ts';
+import { compareHref, MAX_COMPARED, MIN_COMPARED, selectionFromQuery, type CompareModel } from '../lib/models/compare.ts';
 
 interface Props {
   /** Every model that can be compared, in catalogue order. */

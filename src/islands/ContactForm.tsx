@@ -1,10 +1,10 @@
 import Honeypot from '../components/forms/Honeypot.tsx';
 import LeadFields from '../components/forms/LeadFields.tsx';
 import { useLeadSubmit } from '../components/forms/use-lead-submit.ts';
-import type { AscDepartment } from '../lib/asc.ts';
-import { contactForm } from '../lib/contact-form.ts';
-import { withStoreChoice, type Option } from '../lib/lead-form.ts';
-import { describeVehicle, INQUIRY_FIELDS, isInterest, LIMITS, validateInquiry, type VehicleCatalog } from '../lib/inquiry.ts';
+import type { AscDepartment } from '../lib/analytics/asc.ts';
+import { contactForm } from '../lib/leads/contact.ts';
+import { withStoreChoice, type Option } from '../lib/leads/form.ts';
+import { describeVehicle, INQUIRY_FIELDS, isInterest, LIMITS, validateInquiry, type VehicleCatalog } from '../lib/leads/inquiry.ts';
 
 /** docs/product.md §Errors: the server's error text, else these. */
 export const SUBMIT_FAILED = 'Failed to submit contact form';

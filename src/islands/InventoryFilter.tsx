@@ -3,8 +3,8 @@ import InventoryFilterBar from '../components/inventory/InventoryFilterBar.tsx';
 import InventoryResults, { CountLine } from '../components/inventory/InventoryResults.tsx';
 import InventorySkeletons from '../components/inventory/InventorySkeletons.tsx';
 import { useInventoryState, useLot } from '../components/inventory/use-inventory.ts';
-import { DEFAULT_FILTERS, filterVehicles, sortVehicles, type FilterChoices, type PriceEdges } from '../lib/inventory-filter.ts';
-import { listPage, urlOfState } from '../lib/inventory-pages.ts';
+import { DEFAULT_FILTERS, filterVehicles, sortVehicles, type FilterChoices, type PriceEdges } from '../lib/inventory/filter.ts';
+import { listPage, urlOfState } from '../lib/inventory/pages.ts';
 
 export interface InventoryFilterProps {
   choices: FilterChoices;

@@ -1,6 +1,6 @@
 import LeadForm from '../components/forms/LeadForm.tsx';
-import { withStoreChoice, type Option } from '../lib/lead-form.ts';
-import { PARTS_FIELDS, partsForm, validateParts } from '../lib/parts-request.ts';
+import { withStoreChoice, type Option } from '../lib/leads/form.ts';
+import { PARTS_FIELDS, partsForm, validateParts } from '../lib/leads/parts.ts';
 
 export const SUBMIT_FAILED = 'Failed to submit parts request';
 export const SEND_FAILED = 'Failed to send parts request. Please try again.';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { estimateFromText, parseAmount, type LoanField, type LoanInput } from '../lib/finance.ts';
+import { estimateFromText, parseAmount, type LoanField, type LoanInput } from '../lib/finance/finance.ts';
 import { formatPrice } from '../lib/format.ts';
 
 interface Props {

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import Honeypot from '../components/forms/Honeypot.tsx';
 import LeadFields from '../components/forms/LeadFields.tsx';
 import { useLeadSubmit } from '../components/forms/use-lead-submit.ts';
-import type { Errors } from '../lib/lead-form.ts';
-import { dateParts, wallClock, wallClockAt } from '../lib/rental-quote.ts';
+import type { Errors } from '../lib/leads/form.ts';
+import { dateParts, wallClock, wallClockAt } from '../lib/rentals/quote.ts';
 import {
   ESTIMATE_NOTE,
   liveQuote,
@@ -13,7 +13,7 @@ import {
   SHOWROOM,
   validateReservation,
   type ReservationOptions,
-} from '../lib/reservation.ts';
+} from '../lib/leads/reservation.ts';
 import options from 'island-data:reservation-options';
 
 /** The error toast's text when the server names no error, and when the request never arrived. */

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import LeadForm from '../components/forms/LeadForm.tsx';
-import { withStoreChoice, type Option } from '../lib/lead-form.ts';
-import { SERVICE_FIELDS, serviceForm, validateService } from '../lib/service-request.ts';
+import { withStoreChoice, type Option } from '../lib/leads/form.ts';
+import { SERVICE_FIELDS, serviceForm, validateService } from '../lib/leads/service.ts';
 import options from 'island-data:service-options';
 
 export const SUBMIT_FAILED = 'Failed to submit service request';

@@ -1,5 +1,5 @@
 import LeadForm from '../components/forms/LeadForm.tsx';
-import { TRADE_IN_FIELDS, tradeInForm, validateTradeIn } from '../lib/trade-in.ts';
+import { TRADE_IN_FIELDS, tradeInForm, validateTradeIn } from '../lib/leads/trade-in.ts';
 
 /** The error toast's text when the server names no error, and when the request never arrived. */
 export const SUBMIT_FAILED = 'Failed to submit trade-in request';

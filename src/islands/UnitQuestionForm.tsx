@@ -1,6 +1,6 @@
 import LeadForm from '../components/forms/LeadForm.tsx';
-import type { AscItem } from '../lib/asc.ts';
-import { isUnitTopic, UNIT_QUESTION_FIELDS, unitQuestionForm, validateUnitQuestion } from '../lib/unit-question.ts';
+import type { AscItem } from '../lib/analytics/asc.ts';
+import { isUnitTopic, UNIT_QUESTION_FIELDS, unitQuestionForm, validateUnitQuestion } from '../lib/leads/unit-question.ts';
 
 export const SUBMIT_FAILED = 'Failed to send your question';
 export const SEND_FAILED = 'Failed to send your question. Please try again.';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatPrice } from './format.ts';
-import { DEFAULT_SORT, matchesFilters, priceBandValues, STREET_LEGAL, type PriceEdges } from './inventory-filter.ts';
+import { DEFAULT_SORT, matchesFilters, priceBandValues, STREET_LEGAL, type PriceEdges } from './inventory/filter.ts';
 
 /**
  * E-mail alerts (docs/product.md §Alerts), the pure part: what an alert asks for, how two

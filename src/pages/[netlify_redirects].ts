@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { formatRedirects, redirectRules } from '../lib/redirects.ts';
+import { formatRedirects, redirectRules } from '../lib/routing/redirects.ts';
 
 // Astro skips files whose names start with "_", so dist/_redirects (read by Netlify and
 // `netlify serve`) is emitted through this one-path route.

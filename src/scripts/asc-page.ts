@@ -1,5 +1,5 @@
-import { clickToCallEvent, ctaEvent, pageviewEvents } from '../lib/asc-page-events.ts';
-import { pageTypeOf, pushAsc, type AscItem, type AscPageType } from '../lib/asc.ts';
+import { clickToCallEvent, ctaEvent, pageviewEvents } from '../lib/analytics/page-events.ts';
+import { pageTypeOf, pushAsc, type AscItem, type AscPageType } from '../lib/analytics/asc.ts';
 
 /**
  * The page's analytics events (docs/product.md §Analytics), from what the layout put on <body>:

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { ADMIN_TEST_DIR } from '../../scripts/admin-edits.ts';
 import { adminLink } from '../../scripts/build-failure-mail/email.ts';
-import { ADMIN_CSP } from '../../src/lib/security-headers.ts';
+import { ADMIN_CSP } from '../../src/lib/site/security-headers.ts';
 import { offlineRepository, repositoryFiles, seedRepository } from './admin-repository.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -9,7 +9,7 @@ import { parseDataFile } from '../../src/lib/data-file.ts';
 import { parseLot } from '../../src/lib/data/vehicles.ts';
 import { schema as dealerSchema } from '../../data/schemas/dealer.ts';
 import { PHOTO_TRANSFORMATION } from '../../src/lib/admin/cms-config.ts';
-import { calendarDay } from '../../src/lib/build-clock.ts';
+import { calendarDay } from '../../src/lib/units/build-clock.ts';
 import { photo } from '../../scripts/photo-site.ts';
 import { join } from 'node:path';
 import { ADMIN_TEST_DIR, writeAdminEdits, type AdminEdits } from '../../scripts/admin-edits.ts';

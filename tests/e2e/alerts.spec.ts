@@ -1,6 +1,6 @@
 import type { Store } from '@netlify/blobs';
 import type { Page } from '@playwright/test';
-import { readSubscriber, subscriberHash, type Subscriber } from '../../functions/lib/alerts/store.ts';
+import { readSubscriber, subscriberHash, type Subscriber } from '../../functions/lib/alerts/blobs.ts';
 import { clearLocalRateLimits, openLocalStores, sandboxDirectory } from '../../scripts/local-leads.ts';
 import { expect, test } from './fixtures.ts';
 import './json-modules.ts';

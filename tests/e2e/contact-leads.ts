@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Lead } from '../../functions/lib/lead.ts';
+import type { Lead } from '../../functions/lib/leads/lead.ts';
 import { clearLocalRateLimits, readLocalLeads } from '../../scripts/local-leads.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { inDays } from './rentals-leads.ts';
 import { reservationOptions } from '../../src/lib/data/reservation.ts';
-import { liveQuote, quoteLines } from '../../src/lib/reservation.ts';
+import { liveQuote, quoteLines } from '../../src/lib/leads/reservation.ts';
 
 /**
  * A visitor on a slow phone fills the reservation form while the page is still waking up.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import type { Page } from '@playwright/test';
-import { STORE_NAME } from '../../functions/lib/store.ts';
+import { STORE_NAME } from '../../functions/lib/leads/blobs.ts';
 import { sandboxDirectory } from '../../scripts/local-leads.ts';
 import type { Mailbox } from '../functions/contact-harness.ts';
 import './json-modules.ts';
@@ -35,7 +35,7 @@ export async function startMailbox(): Promise<Mailbox> {
 }
 
 export async function sendPendingLead(id: string, mailbox: Mailbox): Promise<string> {
-  const { deliverLead } = await import('../../functions/lib/delivery.ts');
+  const { deliverLead } = await import('../../functions/lib/leads/delivery.ts');
   const { MAIL_ENV } = await import('../functions/contact-harness.ts');
   const directory = sandboxDirectory();
   const entries = join(directory, 'entries');

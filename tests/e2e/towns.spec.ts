@@ -1,4 +1,4 @@
-import { pickBackground } from '../../src/lib/towns.ts';
+import { pickBackground } from '../../src/lib/towns/towns.ts';
 import { expect, test } from './fixtures.ts';
 import { BACKGROUNDS, builtVehicles, TOWN_PAGES } from './towns-fixtures.ts';
 

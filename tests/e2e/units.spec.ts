@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { calendarDay } from '../../src/lib/build-clock.ts';
-import { unitStage, type LotUnit } from '../../src/lib/units.ts';
+import { calendarDay } from '../../src/lib/units/build-clock.ts';
+import { unitStage, type LotUnit } from '../../src/lib/units/units.ts';
 import { expect, test } from './fixtures.ts';
 import { units as allUnits } from '../../src/lib/data/vehicles.ts';
 

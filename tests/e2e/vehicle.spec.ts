@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { INLINE_SVG_MAX_BYTES } from '../../src/lib/data/image-files.ts';
-import { svgDataUri } from '../../src/lib/inline-svg.ts';
+import { svgDataUri } from '../../src/lib/site/inline-svg.ts';
 import { beyondIslandRuntime, expect, idleWorkDone, test } from './fixtures.ts';
 
 interface ApiVehicle {

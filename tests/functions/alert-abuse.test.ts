@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmationCap } from '../../functions/lib/alerts/confirmation-share.ts';
 import { runAlerts } from '../../functions/lib/alerts/sending.ts';
-import { queueEntries } from '../../functions/lib/alerts/store.ts';
+import { queueEntries } from '../../functions/lib/alerts/blobs.ts';
 import { MAX_CONFIRMATIONS_PER_DAY } from '../../functions/lib/alerts/subscriptions.ts';
-import { mailboxKey } from '../../functions/lib/email-address.ts';
-import { sentTotals } from '../../functions/lib/mail-log.ts';
+import { mailboxKey } from '../../functions/lib/mail/addresses.ts';
+import { sentTotals } from '../../functions/lib/mail/log.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
 import { alertStore, configureAlerts, mailLog, subscriber } from './alerts-harness.ts';
 import { Client, Mailbox, startBlobs, type Blobs } from './contact-harness.ts';

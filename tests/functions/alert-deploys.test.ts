@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import deploySucceeded, { publishDeploy } from '../../functions/deploy-succeeded.ts';
 import { bundledLot } from '../../functions/lib/alerts/lot.ts';
 import { runAlerts } from '../../functions/lib/alerts/sending.ts';
-import { queueEntries } from '../../functions/lib/alerts/store.ts';
+import { queueEntries } from '../../functions/lib/alerts/blobs.ts';
 import type { PublishedUnit } from '../../src/lib/alerts.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
 import { alertStore, configureAlerts, formAction, linkIn, mailLog, mailsTo, open, recordOf, subscribe, subscriber } from './alerts-harness.ts';

@@ -2,8 +2,8 @@ import type { Store } from '@netlify/blobs';
 import { getStore } from '@netlify/blobs';
 import alerts from '../../functions/alerts.ts';
 import alertLinksHandler from '../../functions/alert-links.ts';
-import { ALERTS_STORE, readSubscriber, subscriberHash, type Subscriber } from '../../functions/lib/alerts/store.ts';
-import { MAIL_LOG_STORE } from '../../functions/lib/mail-log.ts';
+import { ALERTS_STORE, readSubscriber, subscriberHash, type Subscriber } from '../../functions/lib/alerts/blobs.ts';
+import { MAIL_LOG_STORE } from '../../functions/lib/mail/log.ts';
 import { Client, configureMail, type Mailbox, type RecordedEmail } from './contact-harness.ts';
 
 /**

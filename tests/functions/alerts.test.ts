@@ -7,13 +7,13 @@ import { config as subscribeConfig } from '../../functions/alerts.ts';
 import { config as linksConfig } from '../../functions/alert-links.ts';
 import health from '../../functions/health.ts';
 import { runAlerts } from '../../functions/lib/alerts/sending.ts';
-import { queueEntries } from '../../functions/lib/alerts/store.ts';
+import { queueEntries } from '../../functions/lib/alerts/blobs.ts';
 import pruneAlertsJob, { config as pruneConfig } from '../../functions/prune-alerts.ts';
 import { config as sendConfig } from '../../functions/send-alerts.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
 import { alertStore, configureAlerts, formAction, linkIn, mailLog, mailsTo, open, recordOf, subscribe, subscriber } from './alerts-harness.ts';
 import { Client, healthCheck, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
-import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
+import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 
 /**
  * Asking for an alert, its confirmation, the pages its links open, and what a subscriber can end,

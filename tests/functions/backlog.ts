@@ -1,6 +1,6 @@
 import type { Store } from '@netlify/blobs';
-import type { Lead } from '../../functions/lib/lead.ts';
-import { fileLead, pendingEntries } from '../../functions/lib/store.ts';
+import type { Lead } from '../../functions/lib/leads/lead.ts';
+import { fileLead, pendingEntries } from '../../functions/lib/leads/blobs.ts';
 import { retryPending, type RetrySummary } from '../../functions/retry-leads.ts';
 import { VALID } from './contact-harness.ts';
 

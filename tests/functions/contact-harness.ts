@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { getStore, type Store } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import contact from '../../functions/contact.ts';
-import { MAIL_LOG_STORE } from '../../functions/lib/mail-log.ts';
+import { MAIL_LOG_STORE } from '../../functions/lib/mail/log.ts';
 
 /**
  * What the contact tests run against: the real handler, the real @netlify/blobs client talking
@@ -76,7 +76,7 @@ export async function startBlobs(options: BlobsOptions = {}): Promise<Blobs> {
 
 /**
  * The leads store, whose deleteAll also empties the mail log, where every sender's pace and the
- * provider's hold live (functions/lib/pacer.ts): a test that starts from an empty store starts
+ * provider's hold live (functions/lib/mail/pacer.ts): a test that starts from an empty store starts
  * with no slot booked and no hold left by the test before.
  */
 function withSharedPace(store: Store): Store {

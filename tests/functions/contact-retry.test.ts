@@ -1,10 +1,10 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffMs } from '../../functions/lib/delivery.ts';
+import { backoffMs } from '../../functions/lib/leads/delivery.ts';
 import pruneLeads from '../../functions/prune-leads.ts';
 import retryLeads, { config } from '../../functions/retry-leads.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
-import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
+import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 
 let blobs: Blobs;
 let mailbox: Mailbox;

@@ -2,8 +2,8 @@ import type { Store } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retryPending } from '../../functions/retry-leads.ts';
 import sendAlerts from '../../functions/send-alerts.ts';
-import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
-import { alertKeys, hasAlertWork } from '../../functions/lib/alerts/store.ts';
+import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
+import { alertKeys, hasAlertWork } from '../../functions/lib/alerts/blobs.ts';
 import { alertStore } from './alerts-harness.ts';
 import { configureMail, Mailbox, startBlobs, type Blobs } from './contact-harness.ts';
 

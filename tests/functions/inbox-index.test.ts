@@ -2,13 +2,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import adminLeads from '../../functions/admin-leads.ts';
 import adminPrivacy from '../../functions/admin-privacy.ts';
 import pruneLeads from '../../functions/prune-leads.ts';
-import { alertsStore } from '../../functions/lib/alerts/store.ts';
+import { alertsStore } from '../../functions/lib/alerts/blobs.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
-import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
+import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 import { changeHandling } from '../../functions/lib/inbox/handling.ts';
 import { foldChanges, INDEX_PREFIX, monthOf, parseTouched, rebuildIndex, reindexLead, TOUCHED_PREFIX } from '../../functions/lib/inbox/summaries.ts';
-import type { Lead } from '../../functions/lib/lead.ts';
-import { keys } from '../../functions/lib/store.ts';
+import type { Lead } from '../../functions/lib/leads/lead.ts';
+import { keys } from '../../functions/lib/leads/blobs.ts';
 import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 
 /**

@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import adminExport from '../../functions/admin-export.ts';
 import adminLeads from '../../functions/admin-leads.ts';
 import adminPrivacy from '../../functions/admin-privacy.ts';
-import { alertsStore } from '../../functions/lib/alerts/store.ts';
+import { alertsStore } from '../../functions/lib/alerts/blobs.ts';
 import { requestAlert } from '../../functions/lib/alerts/subscriptions.ts';
-import { addressHash } from '../../functions/lib/delivery.ts';
+import { addressHash } from '../../functions/lib/leads/delivery.ts';
 import { clearAccessCache } from '../../functions/lib/github/permissions.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
-import { keys } from '../../functions/lib/store.ts';
+import { keys } from '../../functions/lib/leads/blobs.ts';
 import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 
 /**

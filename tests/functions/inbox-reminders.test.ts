@@ -5,7 +5,7 @@ import { afterBusinessHours } from '../../functions/lib/inbox/promise.ts';
 import { readFileSync } from 'node:fs';
 import type { Field } from '@sveltia/cms';
 import { DUE_PREFIX, dueKey, reminderHours, sendReminders } from '../../functions/lib/inbox/reminders.ts';
-import { parseMarker } from '../../functions/lib/store.ts';
+import { parseMarker } from '../../functions/lib/leads/blobs.ts';
 import { schema } from '../../data/schemas/dealer.ts';
 import { cmsConfig } from '../../src/lib/admin/cms-config.ts';
 import { adminSchemas } from '../../src/lib/admin/site-config.ts';

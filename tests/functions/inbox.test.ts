@@ -3,7 +3,7 @@ import adminLeads from '../../functions/admin-leads.ts';
 import { clearAccessCache } from '../../functions/lib/github/permissions.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { businessMsBetween, promiseState } from '../../functions/lib/inbox/promise.ts';
-import { pruneExpired } from '../../functions/lib/retention.ts';
+import { pruneExpired } from '../../functions/lib/leads/retention.ts';
 import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 import { GitHubStandIn } from './github-standin.ts';
 

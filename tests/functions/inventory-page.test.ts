@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import inventoryPage, { CDN_VARY } from '../../functions/inventory-page.ts';
-import { ownOrigin } from '../../functions/lib/own-origin.ts';
+import { ownOrigin } from '../../functions/lib/http/origin.ts';
 import { dealer } from '../../src/lib/data/dealer.ts';
 import { listedVehicles } from '../../src/lib/data/lot.ts';
 import { units } from '../../src/lib/data/vehicles.ts';
-import { cspHash, inlineCode } from '../../src/lib/security-headers.ts';
+import { cspHash, inlineCode } from '../../src/lib/site/security-headers.ts';
 
 /**
  * The inventory page function through its real code: it fetches the pre-rendered page from its

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import deploySucceeded from '../../functions/deploy-succeeded.ts';
-import { scheduledInvocation, scheduledOnly } from '../../functions/lib/invocation-guard.ts';
+import { scheduledInvocation, scheduledOnly } from '../../functions/lib/http/guards.ts';
 
 /**
  * The jobs and the deploy event are not for visitors: a visitor's request is refused before

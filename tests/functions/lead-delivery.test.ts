@@ -1,14 +1,14 @@
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAIL_LOG_STORE } from '../../functions/lib/mail-log.ts';
-import { deliverLead, FALLBACK_AFTER } from '../../functions/lib/delivery.ts';
+import { MAIL_LOG_STORE } from '../../functions/lib/mail/log.ts';
+import { deliverLead, FALLBACK_AFTER } from '../../functions/lib/leads/delivery.ts';
 import { alertsEnv, leadsEnv } from '../../functions/lib/env.ts';
-import { mailQuotaEnv } from '../../functions/lib/mail-quota.ts';
-import type { Lead } from '../../functions/lib/lead.ts';
-import { fileLead, readLead, saveLead } from '../../functions/lib/store.ts';
+import { mailQuotaEnv } from '../../functions/lib/mail/quota.ts';
+import type { Lead } from '../../functions/lib/leads/lead.ts';
+import { fileLead, readLead, saveLead } from '../../functions/lib/leads/blobs.ts';
 import retryLeads from '../../functions/retry-leads.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
-import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
+import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 
 /** Routing per interest, the visitor's receipt, and the delivery defects: through the real handler, Blobs and SDK. */
 
@@ -203,7 +203,7 @@ describe("the visitor's receipt (docs/product.md §Leads)", () => {
     process.env.MAIL_DAILY_LIMIT = '10';
     process.env.MAIL_LEAD_RESERVE_DAILY = '4';
     try {
-      // Six e-mails already sent today (one record for six recipients, as lib/mail-log.ts keeps them).
+      // Six e-mails already sent today (one record for six recipients, as lib/mail/log.ts keeps them).
       await getStore({ name: MAIL_LOG_STORE, consistency: 'strong' }).set(`sent/2025-06-02/${Date.now()}-6-test`, '');
       await post(VALID);
       expect(receipts()).toHaveLength(0);

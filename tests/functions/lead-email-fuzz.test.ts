@@ -1,12 +1,12 @@
 import { DOMParser, onWarningStopParsing } from '@xmldom/xmldom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adfDocument } from '../../functions/lib/adf.ts';
-import { leadSchema, type Lead } from '../../functions/lib/lead.ts';
-import { fallbackEmail, leadEmail } from '../../functions/lib/lead-email.ts';
-import { receiptEmail } from '../../functions/lib/receipt-email.ts';
-import { LEAD_INTERESTS } from '../../src/lib/contact-link.ts';
+import { adfDocument } from '../../functions/lib/leads/adf.ts';
+import { leadSchema, type Lead } from '../../functions/lib/leads/lead.ts';
+import { fallbackEmail, leadEmail } from '../../functions/lib/leads/email.ts';
+import { receiptEmail } from '../../functions/lib/leads/receipt.ts';
+import { LEAD_INTERESTS } from '../../src/lib/leads/contact-link.ts';
 import { dealer } from '../../src/lib/data/dealer.ts';
-import { UTM_FIELDS } from '../../src/lib/inquiry.ts';
+import { UTM_FIELDS } from '../../src/lib/leads/inquiry.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 
 /**

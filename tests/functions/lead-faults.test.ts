@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type contact from '../../functions/contact.ts';
-import type { Lead } from '../../functions/lib/lead.ts';
+import type { Lead } from '../../functions/lib/leads/lead.ts';
 import type health from '../../functions/health.ts';
 import { fillBacklog } from './backlog.ts';
 import { Client, configureMail, healthCheck, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
@@ -140,8 +140,8 @@ describe('40 simultaneous posts with one idempotency key, from one visitor', () 
     const raced = (await busy.store.list({ prefix: 'pending/' })).blobs.length;
     blobs.use();
     await blobs.store.deleteAll();
-    const { fileLead } = await import('../../functions/lib/store.ts');
-    const { deliverLead } = await import('../../functions/lib/delivery.ts');
+    const { fileLead } = await import('../../functions/lib/leads/blobs.ts');
+    const { deliverLead } = await import('../../functions/lib/leads/delivery.ts');
     const lead: Lead = {
       id: 'raced-filing',
       receivedAt: '',
@@ -199,8 +199,8 @@ describe('senders of one lead racing while the store answers late', () => {
 
   it('12 senders of a pending lead, one every 50 ms: one claims it, and each message goes once', { timeout: 30_000 }, async () => {
     slow.use();
-    const { fileLead } = await import('../../functions/lib/store.ts');
-    const { deliverLead } = await import('../../functions/lib/delivery.ts');
+    const { fileLead } = await import('../../functions/lib/leads/blobs.ts');
+    const { deliverLead } = await import('../../functions/lib/leads/delivery.ts');
     const lead: Lead = {
       id: 'raced-senders',
       receivedAt: new Date().toISOString(),
@@ -233,8 +233,8 @@ describe('senders of one lead racing while the store answers late', () => {
   it('a sender that read the lead just before another sent it does not send it again', async () => {
     blobs.use();
     await blobs.store.deleteAll();
-    const { fileLead } = await import('../../functions/lib/store.ts');
-    const { deliverLead } = await import('../../functions/lib/delivery.ts');
+    const { fileLead } = await import('../../functions/lib/leads/blobs.ts');
+    const { deliverLead } = await import('../../functions/lib/leads/delivery.ts');
     const lead: Lead = {
       id: 'read-before-sent',
       receivedAt: new Date().toISOString(),
@@ -325,8 +325,8 @@ describe('a write to the store whose answer is lost on the way back (the Blobs c
   }
 
   it('a claim to send a lead that landed still sends it, each message once', { timeout: 20_000 }, async () => {
-    const { fileLead } = await import('../../functions/lib/store.ts');
-    const { deliverLead } = await import('../../functions/lib/delivery.ts');
+    const { fileLead } = await import('../../functions/lib/leads/blobs.ts');
+    const { deliverLead } = await import('../../functions/lib/leads/delivery.ts');
     const lead: Lead = {
       id: 'claim-answer-lost',
       receivedAt: new Date().toISOString(),

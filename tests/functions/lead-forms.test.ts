@@ -9,8 +9,8 @@ import unitQuestion from '../../functions/unit-question.ts';
 import { serviceOptions } from '../../src/lib/data/service-request.ts';
 import { vehicles } from '../../src/lib/data/vehicles.ts';
 import { formatPrice } from '../../src/lib/format.ts';
-import { dateParts, deliveryFee, wallClockAt } from '../../src/lib/rental-quote.ts';
-import { weekdayOf } from '../../src/lib/service-request.ts';
+import { dateParts, deliveryFee, wallClockAt } from '../../src/lib/rentals/quote.ts';
+import { weekdayOf } from '../../src/lib/leads/service.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, type Blobs } from './contact-harness.ts';
 import { jpegOfSize, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, PRIVATE_MARKER } from './photo-fixtures.ts';
 

@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import leadPhoto from '../../functions/lead-photo.ts';
-import { attachPhotos, photoKey, stagedPhotos, stagePhoto } from '../../functions/lib/lead-photos.ts';
-import { cleanPhoto } from '../../functions/lib/photo-metadata.ts';
-import { photoLink } from '../../functions/lib/photo-links.ts';
-import { pruneExpired } from '../../functions/lib/retention.ts';
-import { fileLead } from '../../functions/lib/store.ts';
-import type { Lead } from '../../functions/lib/lead.ts';
-import { photoType } from '../../src/lib/photos.ts';
+import { attachPhotos, photoKey, stagedPhotos, stagePhoto } from '../../functions/lib/leads/photos.ts';
+import { cleanPhoto } from '../../functions/lib/leads/photo-metadata.ts';
+import { photoLink } from '../../functions/lib/leads/photo-links.ts';
+import { pruneExpired } from '../../functions/lib/leads/retention.ts';
+import { fileLead } from '../../functions/lib/leads/blobs.ts';
+import type { Lead } from '../../functions/lib/leads/lead.ts';
+import { photoType } from '../../src/lib/leads/photos.ts';
 import { startBlobs, VALID, type Blobs } from './contact-harness.ts';
 import { jpegHeadedHtml, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, phonePng, phoneWebp, PRIVATE_MARKER } from './photo-fixtures.ts';
 

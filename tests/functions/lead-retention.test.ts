@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addressHash } from '../../functions/lib/delivery.ts';
-import { deletePersonLeads, retentionCutoff } from '../../functions/lib/retention.ts';
+import { addressHash } from '../../functions/lib/leads/delivery.ts';
+import { deletePersonLeads, retentionCutoff } from '../../functions/lib/leads/retention.ts';
 import pruneLeads, { config } from '../../functions/prune-leads.ts';
 import { pages } from '../../src/lib/data/pages.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
-import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
+import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 
 /** Retention, deletion on request and `npm run leads`, against the real Blobs sandbox. */
 

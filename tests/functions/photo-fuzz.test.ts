@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanPhoto, type CleanResult } from '../../functions/lib/photo-metadata.ts';
-import type { PhotoType } from '../../src/lib/photos.ts';
+import { cleanPhoto, type CleanResult } from '../../functions/lib/leads/photo-metadata.ts';
+import type { PhotoType } from '../../src/lib/leads/photos.ts';
 import { phoneHeic, phoneJpeg, phonePng, phoneWebp } from './photo-fixtures.ts';
 
 /**

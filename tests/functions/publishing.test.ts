@@ -8,7 +8,7 @@ import { PUBLISHER_EVERY_MINUTES, publishPending, rebuildIfDue, type PublishCont
 import { publishingStore, readState, STATE_KEY, type PublishingState } from '../../functions/lib/publishing/record.ts';
 import { config as publisherConfig, runPublisher } from '../../functions/publisher.ts';
 import { publishing } from '../../src/lib/data/publishing.ts';
-import { nextDatedChange } from '../../src/lib/units.ts';
+import { nextDatedChange } from '../../src/lib/units/units.ts';
 import { DEFAULT_DEALER, monthCost, type Measured } from '../../scripts/cost-model.ts';
 import { configureMail, Mailbox, startBlobs, type Blobs } from './contact-harness.ts';
 import { BuildHookStandIn, GitHubStandIn } from './publishing-harness.ts';
@@ -157,7 +157,7 @@ describe('the publisher', () => {
   });
 
   it('counts every production deploy once from the deploy-succeeded event, and no preview', async () => {
-    // The runtime names the deploy the function runs in (functions/lib/invocation-guard.ts).
+    // The runtime names the deploy the function runs in (functions/lib/http/guards.ts).
     const post = (body: { payload: { id: string; context?: string; state?: string; commit_ref?: string } }) =>
       deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: JSON.stringify(body) }), {
         deploy: { id: body.payload.id, context: body.payload.context ?? 'production' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clientKey, pruneRateRecords, RATE_LIMIT, takeToken } from '../../functions/lib/rate-limit.ts';
+import { clientKey, pruneRateRecords, RATE_LIMIT, takeToken } from '../../functions/lib/http/rate-limit.ts';
 import { configureAlerts, subscriber } from './alerts-harness.ts';
 import { startBlobs, type Blobs } from './contact-harness.ts';
 

@@ -2,7 +2,7 @@ import { DOMParser, onWarningStopParsing } from '@xmldom/xmldom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import reserve, { config } from '../../functions/reserve.ts';
 import { reservationOptions } from '../../src/lib/data/reservation.ts';
-import { dateParts, wallClockAt } from '../../src/lib/rental-quote.ts';
+import { dateParts, wallClockAt } from '../../src/lib/rentals/quote.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, type Blobs } from './contact-harness.ts';
 
 let blobs: Blobs;

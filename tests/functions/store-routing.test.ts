@@ -8,10 +8,10 @@ import tradeIn from '../../functions/trade-in.ts';
 import unitQuestion from '../../functions/unit-question.ts';
 import { stores } from '../../src/lib/data/stores.ts';
 import { vehicles } from '../../src/lib/data/vehicles.ts';
-import { dateParts, wallClockAt } from '../../src/lib/rental-quote.ts';
+import { dateParts, wallClockAt } from '../../src/lib/rentals/quote.ts';
 import { reservationOptions } from '../../src/lib/data/reservation.ts';
 import { serviceOptions } from '../../src/lib/data/service-request.ts';
-import { weekdayOf } from '../../src/lib/service-request.ts';
+import { weekdayOf } from '../../src/lib/leads/service.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 import { SECOND_STORE, SECOND_STORE_SLUG } from '../fixtures/second-store.ts';
 

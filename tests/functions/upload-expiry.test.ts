@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scheduledInvocation } from '../../functions/lib/invocation-guard.ts';
-import { UPLOAD_REQUESTS_MAX } from '../../functions/lib/lead-photos.ts';
+import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
+import { UPLOAD_REQUESTS_MAX } from '../../functions/lib/leads/photos.ts';
 import photoUpload from '../../functions/photo-upload.ts';
 import pruneLeads from '../../functions/prune-leads.ts';
 import { startBlobs, type Blobs } from './contact-harness.ts';

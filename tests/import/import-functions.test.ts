@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import importJson from '../../data/import.json';
 import importLotBackground from '../../functions/import-lot-background.ts';
 import importLot from '../../functions/import-lot.ts';
-import { scheduledInvocation, wakeSignature, wokenByJob, WAKE_HEADER } from '../../functions/lib/invocation-guard.ts';
+import { scheduledInvocation, wakeSignature, wokenByJob, WAKE_HEADER } from '../../functions/lib/http/guards.ts';
 import { importRunsStore, recentRuns } from '../../functions/lib/import/runs.ts';
 import { startBlobs, type Blobs } from '../functions/contact-harness.ts';
 

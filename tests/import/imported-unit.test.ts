@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import lotJson from '../../data/lot.json';
 import { parseLot } from '../../src/lib/data/vehicles.ts';
-import { vehicleProduct } from '../../src/lib/structured-data.ts';
+import { vehicleProduct } from '../../src/lib/seo/structured-data.ts';
 import { reconcile } from '../../src/lib/import/reconcile.ts';
 import { sheetRows } from '../../src/lib/import/rows.ts';
 import { brandNames, HEADER, lotFiles, lotRows, mappingWith, models } from './lot-feed.ts';

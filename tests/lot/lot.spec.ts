@@ -7,7 +7,7 @@ import { startProxy } from '../../scripts/perf.ts';
 import { checkHtml } from '../../scripts/validators/html.ts';
 import { builtFile } from '../../scripts/validators/pages.ts';
 import { checkStructuredData } from '../../scripts/validators/structured-data.ts';
-import { INVENTORY_PAGE_SIZE } from '../../src/lib/inventory-pages.ts';
+import { INVENTORY_PAGE_SIZE } from '../../src/lib/inventory/pages.ts';
 import { expect, test } from '../e2e/fixtures.ts';
 import { UNKNOWN_MODEL_UNIT_ID } from '../fixtures/unknown-model-unit.ts';
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_CSP, cspHash, inlineCode, isAdminPage } from '../../src/lib/security-headers.ts';
+import { ADMIN_CSP, cspHash, inlineCode, isAdminPage } from '../../src/lib/site/security-headers.ts';
 
 // Netlify's own parser reads the generated dist/_headers, so what is checked here is what
 // Netlify applies. (`netlify serve` lets its static server's Cache-Control win locally.)

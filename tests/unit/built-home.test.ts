@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { vehicles } from '../../src/lib/data/vehicles.ts';
-import { HOME_CATALOG_UNITS } from '../../src/lib/structured-data.ts';
+import { HOME_CATALOG_UNITS } from '../../src/lib/seo/structured-data.ts';
 
 const file = join(import.meta.dirname, '..', '..', 'dist', 'index.html');
 

@@ -5,8 +5,8 @@ import InventorySkeletons, { SKELETON_COUNT } from '../../src/components/invento
 import BrandInventory from '../../src/components/vehicle/BrandInventory.tsx';
 import InventoryFilter from '../../src/islands/InventoryFilter.tsx';
 import InventoryResults, { CountLine } from '../../src/components/inventory/InventoryResults.tsx';
-import { filterChoices } from '../../src/lib/inventory-filter.ts';
-import { listPage, pagerPages } from '../../src/lib/inventory-pages.ts';
+import { filterChoices } from '../../src/lib/inventory/filter.ts';
+import { listPage, pagerPages } from '../../src/lib/inventory/pages.ts';
 
 const edges = { under: 15000, over: 25000 };
 const choices = filterChoices([{ value: 'denago', label: 'Denago' }], [{ value: 'rover', label: 'Rover' }], edges);

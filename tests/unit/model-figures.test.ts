@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allModels, getModel, modelSlugs } from '../../src/lib/models.ts';
+import { allModels, getModel, modelSlugs } from '../../src/lib/models/models.ts';
 
 /**
  * The model figures of docs/product.md §Models, row by row, written here by hand (not read

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { brands } from '../../src/lib/data/brands.ts';
 import { dealer } from '../../src/lib/data/dealer.ts';
 import { navigation } from '../../src/lib/data/navigation.ts';
-import { allModels, fullName, modelSlugs } from '../../src/lib/models.ts';
+import { allModels, fullName, modelSlugs } from '../../src/lib/models/models.ts';
 
 const dist = join(import.meta.dirname, '..', '..', 'dist');
 if (!existsSync(join(dist, 'vehicles.html'))) throw new Error('dist/vehicles.html is missing: run `npm run build` before the unit tests');

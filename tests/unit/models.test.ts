@@ -17,8 +17,8 @@ import {
   modelSlugs,
   specRows,
   toCompareModel,
-} from '../../src/lib/models.ts';
-import { modelProduct } from '../../src/lib/structured-data.ts';
+} from '../../src/lib/models/models.ts';
+import { modelProduct } from '../../src/lib/seo/structured-data.ts';
 
 const site = 'https://www.example.com';
 const place = { county: 'Burlington County', state: 'NJ' };

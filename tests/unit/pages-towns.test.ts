@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { rentalGroups, rentalTerms } from '../../src/lib/data/rentals.ts';
 import { municipalities, townPages } from '../../src/lib/data/towns.ts';
 import { formatPrice } from '../../src/lib/format.ts';
-import { formatSimilarityReport, mainText, similarityReport, TOWN_SIMILARITY_TARGET } from '../../src/lib/page-similarity.ts';
-import { deliveryFee, quoteRental } from '../../src/lib/rental-quote.ts';
+import { formatSimilarityReport, mainText, similarityReport, TOWN_SIMILARITY_TARGET } from '../../src/lib/towns/similarity.ts';
+import { deliveryFee, quoteRental } from '../../src/lib/rentals/quote.ts';
 import { builtPage, elements, textOf } from './pages-html.ts';
 
 // docs/product.md §Towns: what each built town page says about the town, computed from the data.

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dealer } from '../../src/lib/data/dealer.ts';
-import { isAdminPage } from '../../src/lib/security-headers.ts';
-import { sitemapLocs } from '../../src/lib/sitemap.ts';
+import { isAdminPage } from '../../src/lib/site/security-headers.ts';
+import { sitemapLocs } from '../../src/lib/seo/sitemap.ts';
 import { auditPages, auditSitemap, readHead, type BuiltPage } from './seo-audit.ts';
 
 const dist = join(import.meta.dirname, '..', '..', 'dist');

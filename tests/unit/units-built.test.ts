@@ -4,8 +4,8 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedVehicles } from '../../src/lib/data/lot.ts';
 import { units } from '../../src/lib/data/vehicles.ts';
-import { GOOGLE_NS, REQUIRED } from '../../src/lib/feeds.ts';
-import { redirectRules } from '../../src/lib/redirects.ts';
+import { GOOGLE_NS, REQUIRED } from '../../src/lib/units/feeds.ts';
+import { redirectRules } from '../../src/lib/routing/redirects.ts';
 import { textOf } from './pages-html.ts';
 import { buildWithFixedClock, builtExists, FIXED_BUILD_DATE, readBuilt } from './units-built.ts';
 

@@ -1,6 +1,6 @@
 import type { Store } from '@netlify/blobs';
-import { utcDay } from '../mail-log.ts';
-import { stamp } from '../store.ts';
+import { utcDay } from '../mail/log.ts';
+import { stamp } from '../leads/blobs.ts';
 
 /**
  * Confirmation e-mails have a share of their own of the day's alert mail (docs/product.md

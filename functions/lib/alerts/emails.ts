@@ -3,9 +3,9 @@ import type { Dealer } from '../../../src/lib/data/dealer.ts';
 import { pages } from '../../../src/lib/data/pages.ts';
 import { formatPrice } from '../../../src/lib/format.ts';
 import { imageUrl, isRaster } from '../../../src/lib/images.ts';
-import { formatMonthly } from '../../../src/lib/payments.ts';
+import { formatMonthly } from '../../../src/lib/finance/payments.ts';
 import { escapeHtml } from '../text.ts';
-import type { PendingChange } from './store.ts';
+import type { PendingChange } from './blobs.ts';
 
 /**
  * The two e-mails of alerts (docs/product.md §Alerts): the confirmation of a request, and the

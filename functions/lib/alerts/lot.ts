@@ -2,12 +2,12 @@ import { alertTitle, NO_FILTERS, type Alert, type AlertFilters, type AlertNames,
 import { finance, unitModelSlug, unitPayment } from '../../../src/lib/data/lot.ts';
 import { models } from '../../../src/lib/data/models.ts';
 import { brandName, priceBands, units, vehicleBrands, vehicleCategories, type Vehicle } from '../../../src/lib/data/vehicles.ts';
-import { cleanLine } from '../../../src/lib/inquiry.ts';
-import { filterChoices, filtersFromQuery } from '../../../src/lib/inventory-filter.ts';
-import { fullName } from '../../../src/lib/models.ts';
-import { paymentTermsText } from '../../../src/lib/payments.ts';
-import { categoryLabel } from '../../../src/lib/vehicle-display.ts';
-import { stringField } from '../intake.ts';
+import { cleanLine } from '../../../src/lib/leads/inquiry.ts';
+import { filterChoices, filtersFromQuery } from '../../../src/lib/inventory/filter.ts';
+import { fullName } from '../../../src/lib/models/models.ts';
+import { paymentTermsText } from '../../../src/lib/finance/payments.ts';
+import { categoryLabel } from '../../../src/lib/units/display.ts';
+import { stringField } from '../leads/intake.ts';
 
 /**
  * The lot this function was bundled with, as alerts see it (docs/product.md §Alerts): read only

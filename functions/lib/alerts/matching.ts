@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '@netlify/blobs';
 import { alertEndsWith, alertMatches, changeKey, compareLots, type LotChange, type PublishedUnit } from '../../../src/lib/alerts.ts';
-import type { PriceEdges } from '../../../src/lib/inventory-filter.ts';
-import { readJSON } from '../store.ts';
+import type { PriceEdges } from '../../../src/lib/inventory/filter.ts';
+import { readJSON } from '../leads/blobs.ts';
 import {
   alertKeys,
   changeSets,
@@ -13,7 +13,7 @@ import {
   type ChangeSet,
   type PendingChange,
   type Subscriber,
-} from './store.ts';
+} from './blobs.ts';
 
 /**
  * What a deploy tells subscribers (docs/product.md §Alerts): the lot it publishes is compared with

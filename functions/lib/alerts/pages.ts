@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Dealer } from '../../../src/lib/data/dealer.ts';
-import { FORM_PAGE_STYLE, functionPageHtml } from '../form-page.ts';
-import { SECURITY_HEADERS } from '../http.ts';
+import { FORM_PAGE_STYLE, functionPageHtml } from '../leads/form-page.ts';
+import { SECURITY_HEADERS } from '../http/responses.ts';
 import { escapeHtml } from '../text.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { Store } from '@netlify/blobs';
 import { pages } from '../../../src/lib/data/pages.ts';
-import { mailLogStore, pruneMailLog } from '../mail-log.ts';
+import { mailLogStore, pruneMailLog } from '../mail/log.ts';
 import { pruneConfirmationCounts } from './confirmation-share.ts';
-import { retentionCutoff } from '../retention.ts';
-import { changeSets, subscriberHashes, updateSubscriber } from './store.ts';
+import { retentionCutoff } from '../leads/retention.ts';
+import { changeSets, subscriberHashes, updateSubscriber } from './blobs.ts';
 import { DAY_MS, requestExpired } from './subscriptions.ts';
 
 /**

@@ -1,24 +1,24 @@
 import type { Store } from '@netlify/blobs';
 import { changeKey } from '../../../src/lib/alerts.ts';
 import { dealer } from '../../../src/lib/data/dealer.ts';
-import type { PriceEdges } from '../../../src/lib/inventory-filter.ts';
-import { backoffMs, siteOrigin } from '../delivery.ts';
+import type { PriceEdges } from '../../../src/lib/inventory/filter.ts';
+import { backoffMs, siteOrigin } from '../leads/delivery.ts';
 import { alertsEnv, leadsEnv, type AlertsConfig, type MailConfig } from '../env.ts';
-import { mailLogStore, sentTotals } from '../mail-log.ts';
-import { sendEmail, type OutgoingEmail } from '../mailer.ts';
-import { Pacer } from '../pacer.ts';
-import { readJSON, stamp } from '../store.ts';
+import { mailLogStore, sentTotals } from '../mail/log.ts';
+import { sendEmail, type OutgoingEmail } from '../mail/mailer.ts';
+import { Pacer } from '../mail/pacer.ts';
+import { readJSON, stamp } from '../leads/blobs.ts';
 import { alertEmail, confirmationEmail } from './emails.ts';
 import { expandChanges } from './matching.ts';
-import { attemptsSchema, queueEntries, readSubscriber, updateSubscriber, type QueueEntry, type Subscriber } from './store.ts';
+import { attemptsSchema, queueEntries, readSubscriber, updateSubscriber, type QueueEntry, type Subscriber } from './blobs.ts';
 import { CONFIRM_DAYS, DAY_MS, requestExpired } from './subscriptions.ts';
 import { alertLinks } from './tokens.ts';
 import { confirmationRoom, countConfirmation } from './confirmation-share.ts';
 
 /**
  * Sending the queued alert e-mails (docs/product.md §Alerts) on the lead machinery: the same
- * mailer (lib/mailer.ts, one idempotency key per message), the same pace (lib/pacer.ts) and the
- * same backoff (lib/delivery.ts). Two limits come on top: a subscriber gets at most one alert
+ * mailer (lib/mail/mailer.ts, one idempotency key per message), the same pace (lib/mail/pacer.ts) and the
+ * same backoff (lib/leads/delivery.ts). Two limits come on top: a subscriber gets at most one alert
  * e-mail in 24 hours, and alert mail stops while the site's e-mail count of the day or month
  * has reached the alert quota, keeping the rest of the provider's plan for leads and receipts;
  * what does not fit waits, oldest first.

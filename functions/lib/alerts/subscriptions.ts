@@ -1,7 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import { sameAlert, type Alert } from '../../../src/lib/alerts.ts';
 import { pages } from '../../../src/lib/data/pages.ts';
-import { alertKeys, deleteSubscriber, latestChangeKey, randomId, readSubscriber, subscriberHash, updateSubscriber, type Subscriber } from './store.ts';
+import { alertKeys, deleteSubscriber, latestChangeKey, randomId, readSubscriber, subscriberHash, updateSubscriber, type Subscriber } from './blobs.ts';
 import { confirmTokenMatches, manageTokenMatches } from './tokens.ts';
 
 /**

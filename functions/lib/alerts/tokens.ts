@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Subscriber } from './store.ts';
+import type { Subscriber } from './blobs.ts';
 
 /**
  * The links of alert e-mails carry a signature (HMAC-SHA256 with ALERTS_SECRET) of what they

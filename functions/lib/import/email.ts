@@ -1,6 +1,6 @@
 import type { Store } from '@netlify/blobs';
 import { emailList, type MailConfig } from '../env.ts';
-import { sendEmail, type SendResult } from '../mailer.ts';
+import { sendEmail, type SendResult } from '../mail/mailer.ts';
 import { recentRuns, saveRun, summaryLine, type RunRecord } from './runs.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { errorResponse } from '../http.ts';
-import { readBody } from '../request.ts';
+import { errorResponse } from '../http/responses.ts';
+import { readBody } from '../http/request.ts';
 
 /** The JSON body of an inbox action, checked against `schema`, or the 4xx answer that refuses it. */
 export async function readAction<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T> | Response> {

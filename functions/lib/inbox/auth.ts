@@ -1,8 +1,8 @@
 import type { Context } from '@netlify/functions';
 import { cachedRepositoryAccess } from '../github/permissions.ts';
-import { errorResponse } from '../http.ts';
-import { clientKey, takeToken } from '../rate-limit.ts';
-import { leadsStore } from '../store.ts';
+import { errorResponse } from '../http/responses.ts';
+import { clientKey, takeToken } from '../http/rate-limit.ts';
+import { leadsStore } from '../leads/blobs.ts';
 
 /**
  * The gate of every /api/admin/... call (docs/operations.md §The dealer's inbox): a rate limit
@@ -33,7 +33,7 @@ const DEPLOY_CONTEXTS = new Set(['production', 'deploy-preview', 'branch-deploy'
 
 /**
  * Requests an address may make to the inbox's API in a minute: a person working through leads
- * makes a few a minute. Each place is a record the limiter reads (lib/rate-limit.ts), so the
+ * makes a few a minute. Each place is a record the limiter reads (lib/http/rate-limit.ts), so the
  * limit is kept to what a person needs.
  */
 export const ADMIN_RATE_LIMIT = { max: 60, windowMs: 60_000 } as const;

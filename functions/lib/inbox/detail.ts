@@ -1,9 +1,9 @@
 import type { Store } from '@netlify/blobs';
 import { units } from '../../../src/lib/data/vehicles.ts';
-import { siteOrigin } from '../delivery.ts';
-import type { Lead } from '../lead.ts';
-import { photoLink, photoLinkEnv } from '../photo-links.ts';
-import { readLead } from '../store.ts';
+import { siteOrigin } from '../leads/delivery.ts';
+import type { Lead } from '../leads/lead.ts';
+import { photoLink, photoLinkEnv } from '../leads/photo-links.ts';
+import { readLead } from '../leads/blobs.ts';
 import { readHandling, type Handling } from './handling.ts';
 import { promiseState, type PromiseState } from './promise.ts';
 import { summarize } from './summaries.ts';

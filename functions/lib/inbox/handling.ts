@@ -1,7 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
 import { LEAD_STATUSES, type LeadStatus } from '../../../src/lib/inbox/labels.ts';
-import { keys, readJSON } from '../store.ts';
+import { keys, readJSON } from '../leads/blobs.ts';
 
 export { LEAD_STATUSES, type LeadStatus };
 
@@ -12,7 +12,7 @@ export { LEAD_STATUSES, type LeadStatus };
  *
  *   inbox/handling/<lead id>    its status, notes and each status change with who and when
  *
- * deleted with the lead (store.ts deleteLead). A lead without a record is new.
+ * deleted with the lead (leads/blobs.ts deleteLead). A lead without a record is new.
  */
 
 /** The statuses that answer a visitor (spam answers nobody): the first one is the lead's first response. */

@@ -1,8 +1,8 @@
 import type { Store } from '@netlify/blobs';
-import { deleteSubscriber, normalEmail, readSubscriber, subscriberHash } from '../alerts/store.ts';
-import { addressHash } from '../delivery.ts';
-import { phoneKey } from '../retention.ts';
-import { deleteLead, keys, readLead, stamp } from '../store.ts';
+import { deleteSubscriber, normalEmail, readSubscriber, subscriberHash } from '../alerts/blobs.ts';
+import { addressHash } from '../leads/delivery.ts';
+import { phoneKey } from '../leads/retention.ts';
+import { deleteLead, keys, readLead, stamp } from '../leads/blobs.ts';
 import { dropSummaries, eachLimit, loadSummaries, type Summary } from './summaries.ts';
 
 /**
@@ -13,7 +13,7 @@ import { dropSummaries, eachLimit, loadSummaries, type Summary } from './summari
  *   handling notes and index entries;
  * - the receipt record of each of those addresses (a hash and a time, kept a day);
  * - their alert subscriptions (the alerts store, keyed by the address's hash);
- * - the mail log keeps no addresses (mail-log.ts): nothing of theirs is there.
+ * - the mail log keeps no addresses (mail/log.ts): nothing of theirs is there.
  *
  * A deletion leaves a record without personal data: when, who asked for it in the inbox, and
  * how many of each thing went,

@@ -1,5 +1,5 @@
-import { wallClockAt } from '../../../src/lib/rental-quote.ts';
-import { DEALER_TIME_ZONE } from '../../../src/lib/build-clock.ts';
+import { wallClockAt } from '../../../src/lib/rentals/quote.ts';
+import { DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
 import { dealer } from '../../../src/lib/data/dealer.ts';
 
 /**

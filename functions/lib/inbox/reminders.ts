@@ -1,13 +1,13 @@
 import type { Store } from '@netlify/blobs';
-import { siteOrigin } from '../delivery.ts';
+import { siteOrigin } from '../leads/delivery.ts';
 import { leadsEnv, recipientsFor } from '../env.ts';
-import { interestLabel } from '../lead.ts';
-import { sendEmail } from '../mailer.ts';
-import { roomForOtherMail } from '../mail-quota.ts';
+import { interestLabel } from '../leads/lead.ts';
+import { sendEmail } from '../mail/mailer.ts';
+import { roomForOtherMail } from '../mail/quota.ts';
 import { storeOfLead } from '../stores/lead-store.ts';
 import { storeInbox } from '../../../src/lib/stores/stores.ts';
-import { Pacer } from '../pacer.ts';
-import { parseMarker, readLead, stamp } from '../store.ts';
+import { Pacer } from '../mail/pacer.ts';
+import { parseMarker, readLead, stamp } from '../leads/blobs.ts';
 import { changeHandling, readHandling } from './handling.ts';
 import { dealer } from '../../../src/lib/data/dealer.ts';
 import { afterBusinessHours } from './promise.ts';
@@ -69,9 +69,9 @@ export async function sendReminders(store: Store, now = Date.now(), limitMs = 20
     }
     if (!mail || !pacer) continue; // no e-mail set up: the marker waits
     const { lead } = read;
-    // The department's inbox of the lead's store, as the lead itself went (lib/delivery.ts).
+    // The department's inbox of the lead's store, as the lead itself went (lib/leads/delivery.ts).
     const to = recipientsFor(mail, lead.inquiry.interest, storeInbox(storeOfLead(lead), lead.inquiry.interest));
-    // A reminder is a notice to the dealer: it keeps to the room the leads' reserve leaves (lib/mail-quota.ts).
+    // A reminder is a notice to the dealer: it keeps to the room the leads' reserve leaves (lib/mail/quota.ts).
     if (!(await roomForOtherMail(to.length, now))) break;
     const slot = await pacer.take();
     if (!slot) break;

@@ -1,7 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
-import { leadSchema, type Lead } from '../lead.ts';
-import { keys, parseMarker, readJSON, settleMs, sleep, stamp } from '../store.ts';
+import { leadSchema, type Lead } from '../leads/lead.ts';
+import { keys, parseMarker, readJSON, settleMs, sleep, stamp } from '../leads/blobs.ts';
 import { handlingSchema, LEAD_STATUSES, NEW_HANDLING, type Handling } from './handling.ts';
 
 /**
@@ -19,7 +19,7 @@ import { handlingSchema, LEAD_STATUSES, NEW_HANDLING, type Handling } from './ha
  * and a fold writes them into their month: it reads the month, then the leads, and writes the
  * month only if nobody wrote it in between (onlyIfMatch), so what it writes is never older than
  * what another fold wrote. It deletes a marker only once the month, read back after the settling
- * time (store.ts), holds the lead as it wrote it. In the local sandbox, whose conditions are
+ * time (leads/blobs.ts), holds the lead as it wrote it. In the local sandbox, whose conditions are
  * weaker, a fold that lost finds its change missing on reading back and keeps its marker for the
  * next fold. Leads filed before the index existed are added by rebuildIndex (the daily
  * prune job, a bounded number a run, and `npm run leads -- reindex`).
@@ -80,7 +80,7 @@ export const TOUCHED_PREFIX = 'inbox/touched/';
 
 /**
  * How long a marker of a lead that cannot be read is kept: the intake leaves its marker just
- * before the lead itself (store.ts fileLead), so a lead being filed is not yet there.
+ * before the lead itself (leads/blobs.ts fileLead), so a lead being filed is not yet there.
  */
 export const FILING_GRACE_MS = 5 * 60_000;
 

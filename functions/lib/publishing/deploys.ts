@@ -1,7 +1,7 @@
 import type { Store } from '@netlify/blobs';
 import { z } from 'zod';
-import { nextDatedChange } from '../../../src/lib/units.ts';
-import type { LotUnit } from '../../../src/lib/units.ts';
+import { nextDatedChange } from '../../../src/lib/units/units.ts';
+import type { LotUnit } from '../../../src/lib/units/units.ts';
 import { dealerClock } from './plan.ts';
 import { updateState, withDeploy } from './record.ts';
 

@@ -1,5 +1,5 @@
 import type { PublishingSettings } from '../../../data/schemas/publishing.ts';
-import type { OutgoingEmail } from '../mailer.ts';
+import type { OutgoingEmail } from '../mail/mailer.ts';
 import { DEPLOY_CREDITS, PLAN_CREDITS } from './plan.ts';
 
 /**

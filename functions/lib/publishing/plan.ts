@@ -1,5 +1,5 @@
 import type { Plan, PublishingSettings } from '../../../data/schemas/publishing.ts';
-import { calendarDay, DEALER_TIME_ZONE } from '../../../src/lib/build-clock.ts';
+import { calendarDay, DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
 import { NETLIFY } from './rates.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Store } from '@netlify/blobs';
 import type { PublishingSettings } from '../../../data/schemas/publishing.ts';
-import type { OutgoingEmail, SendResult } from '../mailer.ts';
+import type { OutgoingEmail, SendResult } from '../mail/mailer.ts';
 import { branchHead } from '../github/branch-head.ts';
 import { callBuildHook, type BuildHookResult } from './build-hook.ts';
 import type { PublishingConfig } from './env.ts';

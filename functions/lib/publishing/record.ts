@@ -1,6 +1,6 @@
 import { getStore, type Store } from '@netlify/blobs';
 import { z } from 'zod';
-import { readJSON } from '../store.ts';
+import { readJSON } from '../leads/blobs.ts';
 import { budgetMonth } from './plan.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { dealer } from '../../../src/lib/data/dealer.ts';
 import { publishing } from '../../../src/lib/data/publishing.ts';
 import { leadsEnv, type MailConfig } from '../env.ts';
-import { roomForOtherMail } from '../mail-quota.ts';
-import { sendEmail, type OutgoingEmail, type SendResult } from '../mailer.ts';
-import { Pacer } from '../pacer.ts';
+import { roomForOtherMail } from '../mail/quota.ts';
+import { sendEmail, type OutgoingEmail, type SendResult } from '../mail/mailer.ts';
+import { Pacer } from '../mail/pacer.ts';
 import { publishingEnv } from './env.ts';
 import type { PublishContext, PublishOutcome } from './publisher.ts';
 import { publishingStore } from './record.ts';
@@ -44,7 +44,7 @@ const NOTICE_WAIT_MS = 15_000;
 
 /**
  * The dealer's notice goes the way of every e-mail: within the quota left besides the leads'
- * reserve (lib/mail-quota.ts) and in a slot of the shared pace (lib/pacer.ts).
+ * reserve (lib/mail/quota.ts) and in a slot of the shared pace (lib/mail/pacer.ts).
  */
 async function sendNotice(mail: MailConfig, email: OutgoingEmail, now: number): Promise<SendResult> {
   const refused = (error: string): SendResult => ({ status: 'failed', error, statusCode: null, fault: 'provider' });

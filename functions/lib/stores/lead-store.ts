@@ -2,7 +2,7 @@ import { dealer } from '../../../src/lib/data/dealer.ts';
 import { mainStore, severalStores, storeBySlug, type Store } from '../../../src/lib/data/stores.ts';
 import { units } from '../../../src/lib/data/vehicles.ts';
 import { dealerAt, type Dealer } from '../../../src/lib/stores/stores.ts';
-import type { Lead } from '../lead.ts';
+import type { Lead } from '../leads/lead.ts';
 
 /**
  * Which store a lead is for (docs/product.md §Stores): the store holding the unit it is about,

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { HONEYPOT_FIELD } from '../../lib/inquiry.ts';
+import { HONEYPOT_FIELD } from '../../lib/leads/inquiry.ts';
 
 /** The field people never see or fill (docs/product.md §Leads): a value in it marks a bot. */
 export default function Honeypot({ prefix, inputRef }: { prefix: string; inputRef: RefObject<HTMLInputElement | null> }) {

@@ -1,9 +1,9 @@
 import { Fragment, memo, useCallback, useRef, type ReactNode } from 'react';
-import { fieldOf, type Errors, type FieldSpec, type FormSpec, type Option, type OptionGroup, type Values } from '../../lib/lead-form.ts';
+import { fieldOf, type Errors, type FieldSpec, type FormSpec, type Option, type OptionGroup, type Values } from '../../lib/leads/form.ts';
 
 /**
  * A lead form's fields as its island renders them, from the same specs as the page a function
- * answers without JavaScript (src/lib/lead-form.ts, functions/lib/form-page.ts): ids
+ * answers without JavaScript (src/lib/leads/form.ts, functions/lib/leads/form-page.ts): ids
  * `<prefix>-<name>`, each error beside its field and announced through aria-describedby.
  */
 

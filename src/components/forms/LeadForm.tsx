@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FormResult, FormSpec, Values } from '../../lib/lead-form.ts';
+import type { FormResult, FormSpec, Values } from '../../lib/leads/form.ts';
 import Honeypot from './Honeypot.tsx';
 import LeadFields from './LeadFields.tsx';
 import PhotoField from './PhotoField.tsx';

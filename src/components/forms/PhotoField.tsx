@@ -1,4 +1,4 @@
-import { PHOTO_ACCEPT, megabytes } from '../../lib/photos.ts';
+import { PHOTO_ACCEPT, megabytes } from '../../lib/leads/photos.ts';
 import { FieldError } from './LeadFields.tsx';
 import { addPhotos, type ChosenPhoto } from './upload-photos.ts';
 

@@ -1,4 +1,4 @@
-import { checkPhoto, photoName, PHOTO_LIMITS, UPLOAD_PART_BYTES } from '../../lib/photos.ts';
+import { checkPhoto, photoName, PHOTO_LIMITS, UPLOAD_PART_BYTES } from '../../lib/leads/photos.ts';
 
 /**
  * The island's side of visitors' photos (docs/decisions/lead-photos.md): each chosen file is

@@ -1,5 +1,5 @@
 import { useId, type SubmitEvent, type RefObject } from 'react';
-import { STREET_LEGAL, type FilterChoices, type FilterOption, type InventoryFilters } from '../../lib/inventory-filter.ts';
+import { STREET_LEGAL, type FilterChoices, type FilterOption, type InventoryFilters } from '../../lib/inventory/filter.ts';
 
 interface Props {
   filters: InventoryFilters;

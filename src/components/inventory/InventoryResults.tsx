@@ -1,6 +1,6 @@
 import VehicleCard from '../VehicleCard.tsx';
-import type { ListPage } from '../../lib/inventory-pages.ts';
-import type { InventoryItem } from '../../lib/vehicles-client.ts';
+import type { ListPage } from '../../lib/inventory/pages.ts';
+import type { InventoryItem } from '../../lib/inventory/vehicles-client.ts';
 import Pager from '../Pager.tsx';
 
 /** The count line of docs/product.md §Inventory: how many units match, of the whole lot. */

@@ -1,8 +1,8 @@
 import type { InventoryFilterProps } from '../../islands/InventoryFilter.tsx';
 import { brandName, priceBands, vehicleBrands, vehicleCategories } from '../../lib/data/vehicles.ts';
-import { filterChoices } from '../../lib/inventory-filter.ts';
+import { filterChoices } from '../../lib/inventory/filter.ts';
 import { severalStores, stores } from '../../lib/data/stores.ts';
-import { categoryLabel } from '../../lib/vehicle-display.ts';
+import { categoryLabel } from '../../lib/units/display.ts';
 
 /**
  * The props of the inventory island, from one place: the pre-rendered pages pass them, and the

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { sameFilters, type FilterChoices, type InventoryFilters } from '../../lib/inventory-filter.ts';
-import { stateFromUrl, urlOfState, type InventoryState } from '../../lib/inventory-pages.ts';
-import type { RetryOptions } from '../../lib/fetch-with-retry.ts';
-import { fetchInventory, type InventoryItem } from '../../lib/vehicles-client.ts';
+import { sameFilters, type FilterChoices, type InventoryFilters } from '../../lib/inventory/filter.ts';
+import { stateFromUrl, urlOfState, type InventoryState } from '../../lib/inventory/pages.ts';
+import type { RetryOptions } from '../../lib/inventory/fetch-with-retry.ts';
+import { fetchInventory, type InventoryItem } from '../../lib/inventory/vehicles-client.ts';
 
 /** Typing settles for this long before the address bar follows the search box. */
 const SEARCH_URL_DELAY_MS = 350;

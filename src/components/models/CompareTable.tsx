@@ -1,5 +1,5 @@
 import Picture from '../Picture.tsx';
-import { COMPARE_ROWS, type CompareModel } from '../../lib/models-compare.ts';
+import { COMPARE_ROWS, type CompareModel } from '../../lib/models/compare.ts';
 
 interface Props {
   models: readonly CompareModel[];

@@ -1,7 +1,7 @@
 import Picture from '../Picture.tsx';
 import type { Vehicle } from '../../../data/schemas/units.ts';
 import { formatPrice } from '../../lib/format.ts';
-import { brandCardBadge, seatsAndCategory } from '../../lib/vehicle-display.ts';
+import { brandCardBadge, seatsAndCategory } from '../../lib/units/display.ts';
 import { PLACEHOLDER_IMAGE } from '../VehicleCard.tsx';
 
 export type BrandInventoryVehicle = Pick<Vehicle, 'id' | 'name' | 'description' | 'price' | 'images' | 'inStock' | 'category'> & {

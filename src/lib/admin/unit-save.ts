@@ -13,7 +13,7 @@ export interface SaveChanges {
   remove: string[];
 }
 
-/** The changes for an entry of `collection`, whose top-level fields `get` reads; `today` in the dealer's time zone (src/lib/build-clock.ts `calendarDay`). */
+/** The changes for an entry of `collection`, whose top-level fields `get` reads; `today` in the dealer's time zone (src/lib/units/build-clock.ts `calendarDay`). */
 export function changesOnSave(collection: string, get: (field: string) => unknown, today: string): SaveChanges {
   const changes: SaveChanges = { set: {}, remove: [] };
   if (collection !== 'units') return changes;

@@ -1,6 +1,6 @@
 import json from '../../../data/brand-pages.json';
 import { schema, type BrandAction } from '../../../data/schemas/brand-pages.ts';
-import { contactHref } from '../contact-link.ts';
+import { contactHref } from '../leads/contact-link.ts';
 import { parseDataFile } from '../data-file.ts';
 
 export const brandPages = parseDataFile('brand-pages.json', schema, json);

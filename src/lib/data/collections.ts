@@ -1,6 +1,6 @@
 import json from '../../../data/collections.json';
 import { schema } from '../../../data/schemas/collections.ts';
-import { assertCollectionPaths, collectionRules, type CollectionRule } from '../collections.ts';
+import { assertCollectionPaths, collectionRules, type CollectionRule } from '../inventory/collections.ts';
 import { DataFileError, parseDataFile } from '../data-file.ts';
 import { listedVehicles, unitModelSlug, type ListedVehicle } from './lot.ts';
 import { models, series } from './models.ts';

@@ -1,5 +1,5 @@
 import { PLACEHOLDER_IMAGE } from '../../components/VehicleCard.tsx';
-import { feedItems, type Channel } from '../feeds.ts';
+import { feedItems, type Channel } from '../units/feeds.ts';
 import { dealer } from './dealer.ts';
 import { mainStore, storeBySlug } from './stores.ts';
 import { brandName, vehicles } from './vehicles.ts';

@@ -1,4 +1,4 @@
-import { promotionText } from '../payments.ts';
+import { promotionText } from '../finance/payments.ts';
 import { finance } from './lot.ts';
 import { models } from './models.ts';
 import { brandName, units } from './vehicles.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { imageSize } from 'image-size';
 import { DataFileError, formatJsonPath } from '../data-file.ts';
 import { altText, isRaster, minWidth, type SlotName } from '../images.ts';
-import { svgDataUri } from '../inline-svg.ts';
+import { svgDataUri } from '../site/inline-svg.ts';
 
 /**
  * Build-time check of every image an editor references from data/*.json (docs/product.md

@@ -1,11 +1,11 @@
 import { DataFileError } from '../data-file.ts';
-import { estimatePayment, type PaymentEstimate } from '../payments.ts';
-import { modelSlugOf, retiredTarget, unitStage, type UnitStage } from '../units.ts';
+import { estimatePayment, type PaymentEstimate } from '../finance/payments.ts';
+import { modelSlugOf, retiredTarget, unitStage, type UnitStage } from '../units/units.ts';
 import { finance } from './finance.ts';
 import { models } from './models.ts';
 import { severalStores, storeBySlug } from './stores.ts';
 import { storePath } from '../stores/stores.ts';
-import type { UnitLot } from '../vehicles-client.ts';
+import type { UnitLot } from '../inventory/vehicles-client.ts';
 import { removedUnits, soldPageDays, units, vehicles, type Vehicle } from './vehicles.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { slugify } from '../format.ts';
-import type { ReservationOptions } from '../reservation.ts';
-import type { DeliveryPlace } from '../rental-quote.ts';
+import type { ReservationOptions } from '../leads/reservation.ts';
+import type { DeliveryPlace } from '../rentals/quote.ts';
 import { servingStore, storeDistances, type Store, type StoreDistance } from '../stores/stores.ts';
 import { rentalGroups, rentals, rentalTerms } from './rentals.ts';
 import { stores } from './stores.ts';

@@ -1,4 +1,4 @@
-import type { ServiceOptions } from '../service-request.ts';
+import type { ServiceOptions } from '../leads/service.ts';
 import { dealer } from './dealer.ts';
 import { reservationOptions } from './reservation.ts';
 import { services } from './services.ts';

@@ -6,7 +6,7 @@ import { schema as storeSchema } from '../../../data/schemas/stores.ts';
 import { DataFileError, parseDataFile, parseDataFiles } from '../data-file.ts';
 import { resolveStores, type Store } from '../stores/stores.ts';
 import { slug } from '../../../data/schemas/common.ts';
-import { FILTER_KEYS, STORE_FILTER } from '../inventory-filter.ts';
+import { FILTER_KEYS, STORE_FILTER } from '../inventory/filter.ts';
 
 /**
  * The stores from their files, each checked by data/schemas/stores.ts; the build stops on a bad

@@ -2,7 +2,7 @@ import json from '../../../data/towns.json';
 import { municipalityKey, schema, type Municipality } from '../../../data/schemas/towns.ts';
 import { DataFileError, parseDataFile } from '../data-file.ts';
 import { slugify } from '../format.ts';
-import { deliveryFee, quoteRental } from '../rental-quote.ts';
+import { deliveryFee, quoteRental } from '../rentals/quote.ts';
 import {
   fillTemplate,
   fullTownName,
@@ -15,7 +15,7 @@ import {
   type NeighbourLink,
   type TownFacts,
   type TownPage,
-} from '../towns.ts';
+} from '../towns/towns.ts';
 import { brands } from './brands.ts';
 import { dealer } from './dealer.ts';
 import { rentalGroups, rentalTerms } from './rentals.ts';

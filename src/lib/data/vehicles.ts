@@ -4,7 +4,7 @@ import lotJson from '../../../data/lot.json';
 import { schema as lotSchema } from '../../../data/schemas/lot.ts';
 import { lotIssues, schema as unitSchema, unitId, VehicleBrand, VehicleCategory, type UnitFile, type Vehicle } from '../../../data/schemas/units.ts';
 import { DataFileError, formatJsonPath, parseDataFile, parseDataFiles } from '../data-file.ts';
-import { isListed, plainDescription, sortLot } from '../units.ts';
+import { isListed, plainDescription, sortLot } from '../units/units.ts';
 import { brands } from './brands.ts';
 import { stores } from './stores.ts';
 
@@ -88,7 +88,7 @@ export function parseLot(files: Readonly<Record<string, unknown>>, lotFile: unkn
 
 const lot = parseLot(unitFiles, lotJson);
 
-/** Every unit in data/units/, sold ones included, in the lot's order (src/lib/units.ts `sortLot`). */
+/** Every unit in data/units/, sold ones included, in the lot's order (src/lib/units/units.ts `sortLot`). */
 export const units = lot.units;
 /** The lot as the site lists it: available and on-hold units. Sold units leave every list. */
 export const vehicles = units.filter(isListed);

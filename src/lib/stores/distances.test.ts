@@ -5,7 +5,7 @@ import { SECOND_STORE } from '../../../tests/fixtures/second-store.ts';
 import { reservationOptions, reservationOptionsFor } from '../data/reservation.ts';
 import { parseStores } from '../data/stores.ts';
 import { checkDrivingMiles, municipalities } from '../data/towns.ts';
-import { deliveryLabel, quoteLines, SHOWROOM, validateReservation } from '../reservation.ts';
+import { deliveryLabel, quoteLines, SHOWROOM, validateReservation } from '../leads/reservation.ts';
 import { distanceText, milesBetween, servingStore, storeDistances } from './stores.ts';
 
 // The distances of several stores (docs/decisions/store-distances.md) and the rental delivery

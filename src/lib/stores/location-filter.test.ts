@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL, DEFAULT_FILTERS, filterChoices, filtersFromQuery, filterVehicles, hasActiveFilters, queryFromFilters, sameFilters } from '../inventory-filter.ts';
+import { ALL, DEFAULT_FILTERS, filterChoices, filtersFromQuery, filterVehicles, hasActiveFilters, queryFromFilters, sameFilters } from '../inventory/filter.ts';
 
 // The Location filter of a site with several stores (docs/product.md §Stores); with one store the
 // choices have no Location and the filters no `store`.

@@ -7,7 +7,7 @@ import type { StoreFile } from '../../../data/schemas/stores.ts';
 
 type Phone = DealerFile['phones']['local'];
 
-/** The departments a store's leads go to, as the lead forms name them (src/lib/contact-link.ts LEAD_INTERESTS). */
+/** The departments a store's leads go to, as the lead forms name them (src/lib/leads/contact-link.ts LEAD_INTERESTS). */
 export type Department = keyof StoreFile['inboxes'];
 
 /** A store as the site uses it: its own facts, with the dealer's phone and hours where it names none. */

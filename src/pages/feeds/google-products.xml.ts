@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { feedChannel, lotFeedItems } from '../../lib/data/feeds.ts';
-import { googleProductsXml } from '../../lib/feeds.ts';
+import { googleProductsXml } from '../../lib/units/feeds.ts';
 
 /** Google Merchant Center product feed (docs/product.md §Units). */
 export const GET: APIRoute = ({ site }) =>

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { listedVehicles } from '../../lib/data/lot.ts';
-import { toInventoryItem } from '../../lib/vehicles-client.ts';
+import { toInventoryItem } from '../../lib/inventory/vehicles-client.ts';
 
 /**
  * /new-inventory/lot.json: every listed unit, in the lot's order, with what the inventory's
- * grid, filters and sorts read (src/lib/vehicles-client.ts INVENTORY_LOT_PATH). A static file
+ * grid, filters and sorts read (src/lib/inventory/vehicles-client.ts INVENTORY_LOT_PATH). A static file
  * of each build, which the CDN keeps until the next deploy; the island fetches it when the
  * visitor first filters, sorts or turns a page (docs/product.md §Inventory).
  */

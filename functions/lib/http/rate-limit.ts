@@ -1,0 +1,116 @@
+import type { Store } from '@netlify/blobs';
+import { confirmWrite, keys, stamp } from '../leads/blobs.ts';
+
+/**
+ * A per-client sliding-window limit kept in Netlify Blobs. Function instances come and go and
+ * run side by side, so a counter in memory would only limit one instance; every instance
+ * sees the same Blobs store. What counts is submissions, not requests: copies of one submission
+ * (a double click, a retried request, the same idempotency key racing from several tabs) share
+ * their lead id, so they spend one place in the window between them, and a copy whose lead
+ * already has a place goes through even when the window is full.
+ *
+ * A client has `max` places, one record each (rate/<client>/slot-<n>), holding when it was taken
+ * and by which submission. A request takes a free place (never taken, or taken a window ago;
+ * copies of one submission try the same one first) with a conditional write: onlyIfNew for a place never taken, onlyIfMatch with the ETag
+ * it listed for one whose time is up. Of requests racing for one place only one write holds,
+ * and as the store settles the place is read back (leads/blobs.ts, confirmWrite): whoever finds its
+ * own token took it; a copy of the same submission finds its submission there and shares it;
+ * the others try the next place. So however many requests arrive at once, at most `max`
+ * submissions are admitted in any window, and a refused request writes nothing.
+ */
+export const RATE_LIMIT = { max: 8, windowMs: 10 * 60_000 } as const;
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** A stable, non-reversible name for a client (its IP address is not stored). */
+export async function clientKey(ip: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`lead-rate-limit:${ip}`));
+  return Buffer.from(digest).toString('hex').slice(0, 32);
+}
+
+/** The part of a lead id a rate record carries (ids are UUIDs or hex digests: the start tells them apart). */
+function submissionTag(leadId: string): string {
+  return leadId.replace(/[^A-Za-z0-9]/g, '').slice(0, 16) || 'none';
+}
+
+interface Place {
+  key: string;
+  etag?: string;
+  /** When it was taken (0: never), and by which submission. */
+  at: number;
+  submission: string;
+}
+
+const placeKey = (client: string, n: number) => `${keys.rate(client)}slot-${n}`;
+
+function parsePlace(value: string | null): { at: number; submission: string; token: string } | null {
+  const match = /^(\d{15})-([A-Za-z0-9]+)-(.+)$/.exec(value ?? '');
+  return match?.[1] && match[2] && match[3] ? { at: Number(match[1]), submission: match[2], token: match[3] } : null;
+}
+
+async function places(store: Store, client: string, max: number): Promise<Place[]> {
+  const { blobs } = await store.list({ prefix: `${keys.rate(client)}slot-` });
+  const etags = new Map(blobs.map((blob) => [blob.key, blob.etag]));
+  return Promise.all(
+    Array.from({ length: max }, async (_, n) => {
+      const key = placeKey(client, n);
+      const held = etags.has(key) ? parsePlace(await store.get(key, { type: 'text' })) : null;
+      return { key, etag: etags.get(key), at: held?.at ?? 0, submission: held?.submission ?? '' };
+    }),
+  );
+}
+
+/** Where a submission starts looking for a free place: copies of one start at the same place, others spread. */
+function firstPlace(tag: string, max: number): number {
+  let hash = 0;
+  for (const char of tag) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % max;
+}
+
+export async function takeToken(
+  store: Store,
+  client: string,
+  leadId: string,
+  now = Date.now(),
+  limit: { max: number; windowMs: number } = RATE_LIMIT,
+): Promise<RateDecision> {
+  const tag = submissionTag(leadId);
+  const value = `${stamp(now)}-${tag}-${crypto.randomUUID().replace(/-/g, '')}`;
+  const live = (place: { at: number }) => place.at > now - limit.windowMs;
+  const start = firstPlace(tag, limit.max);
+  // Every pass over the places either takes one, finds the submission's own, or sees them all
+  // taken by others; a place lost in one pass is live in the next, so the passes end.
+  for (let pass = 0; pass <= limit.max; pass++) {
+    const all = await places(store, client, limit.max);
+    if (all.some((place) => live(place) && place.submission === tag)) return { allowed: true };
+    const free = [...all.slice(start), ...all.slice(0, start)].filter((place) => !live(place));
+    if (free.length === 0) {
+      const oldest = Math.min(...all.map((place) => place.at));
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000)) };
+    }
+    for (const place of free) {
+      const write = await (place.etag ? store.set(place.key, value, { onlyIfMatch: place.etag }) : store.set(place.key, value, { onlyIfNew: true }));
+      if (write.modified && (await confirmWrite(store, place.key, value))) return { allowed: true };
+      // Lost the place: to a copy of this submission (then it is its place too), or to another one.
+      const holder = parsePlace(await store.get(place.key, { type: 'text' }));
+      if (holder && holder.submission === tag && live(holder)) return { allowed: true };
+    }
+  }
+  return { allowed: false, retryAfterSeconds: 1 };
+}
+
+/** Deletes the records of windows that have closed (run by the daily prune jobs; takeToken skips them meanwhile). */
+export async function pruneRateRecords(store: Store, now = Date.now(), limit = RATE_LIMIT): Promise<number> {
+  const { blobs } = await store.list({ prefix: 'rate/' });
+  const old = await Promise.all(
+    blobs.map(async (blob) => {
+      const name = blob.key.split('/').pop() ?? '';
+      // Places hold their time; records of the older shape (rate/<client>/<time>-<submission>) name it.
+      const at = name.startsWith('slot-') ? (parsePlace(await store.get(blob.key, { type: 'text' }))?.at ?? 0) : Number(name.split('-')[0]);
+      return at > now - limit.windowMs ? null : blob.key;
+    }),
+  );
+  const keysToDelete = old.filter((key): key is string => key !== null);
+  await Promise.all(keysToDelete.map((key) => store.delete(key)));
+  return keysToDelete.length;
+}

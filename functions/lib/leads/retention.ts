@@ -1,0 +1,126 @@
+import type { Store } from '@netlify/blobs';
+import { addressHash, RECEIPT_WINDOW_MS } from './delivery.ts';
+import type { Lead } from './lead.ts';
+import { dropSummaries } from '../inbox/summaries.ts';
+import { pruneUploads } from './photos.ts';
+import { allLeads, deleteLead, keys, parseMarker, readLead } from './blobs.ts';
+
+/**
+ * Keeping the privacy page's promise (docs/product.md §Leads): leads older than
+ * leadRetentionMonths (data/pages.json) are deleted with everything stored with them, and a
+ * person's leads can be deleted on request by e-mail address or phone number.
+ */
+
+/** The moment `months` calendar months before `now` (UTC; the 31st falls back to the month's last day). */
+export function retentionCutoff(now: number, months: number): number {
+  const date = new Date(now);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.getTime();
+}
+
+export interface PruneSummary {
+  /** Leads deleted (with their markers). */
+  leads: number;
+  /** Visitors' photos deleted with those leads. */
+  photos: number;
+  /** Photos sent with a request that was never filed, deleted a day later. */
+  uploads: number;
+  /** Receipt records (one per address, kept a day) deleted. */
+  receipts: number;
+  /** Spam counters older than the retention deleted. */
+  spam: number;
+}
+
+/** Deletes what is older than the retention. Lists marker keys (they carry the time); reads a lead only when it has no marker yet. */
+export async function pruneExpired(store: Store, now: number, months: number): Promise<PruneSummary> {
+  const cutoff = retentionCutoff(now, months);
+  const summary: PruneSummary = { leads: 0, photos: 0, uploads: 0, receipts: 0, spam: 0 };
+  const deleted = new Set<string>();
+  const gone: { id: string; at: number }[] = [];
+
+  const [received, stored] = await Promise.all([store.list({ prefix: 'received/' }), store.list({ prefix: 'leads/' })]);
+  const indexed = new Set<string>();
+  for (const { key } of received.blobs) {
+    const marker = parseMarker(key, 'received');
+    if (!marker) continue;
+    indexed.add(marker.id);
+    if (marker.at < cutoff) {
+      summary.photos += (await deleteLead(store, { id: marker.id, receivedAt: new Date(marker.at).toISOString() })).photos;
+      if (!deleted.has(marker.id)) summary.leads++;
+      deleted.add(marker.id);
+      gone.push({ id: marker.id, at: marker.at });
+    }
+  }
+  // Leads filed before the received/ markers existed: read once, then deleted or given a marker.
+  for (const { key } of stored.blobs) {
+    const id = key.slice('leads/'.length);
+    if (indexed.has(id)) continue;
+    const lead = (await readLead(store, id))?.lead;
+    if (!lead) continue;
+    if (Date.parse(lead.receivedAt) < cutoff) {
+      summary.photos += (await deleteLead(store, lead)).photos;
+      summary.leads++;
+      gone.push({ id: lead.id, at: Date.parse(lead.receivedAt) });
+    } else {
+      await store.set(keys.received(lead), '');
+    }
+  }
+
+  // The inbox's index keeps names and addresses too: they go with their leads.
+  await dropSummaries(store, gone);
+  summary.uploads = await pruneUploads(store, now);
+
+  const receipts = await store.list({ prefix: 'receipts/' });
+  for (const { key } of receipts.blobs) {
+    const record = (await store.get(key, { type: 'json' })) as { at?: unknown } | null;
+    const at = typeof record?.at === 'string' ? Date.parse(record.at) : NaN;
+    if (!(now - at < RECEIPT_WINDOW_MS)) {
+      await store.delete(key);
+      summary.receipts++;
+    }
+  }
+
+  const spam = await store.list({ prefix: 'spam/' });
+  for (const { key } of spam.blobs) {
+    const at = Number(key.slice('spam/'.length).split('-')[0]);
+    if (!(at >= cutoff)) {
+      await store.delete(key);
+      summary.spam++;
+    }
+  }
+  return summary;
+}
+
+export interface DeleteRequest {
+  email?: string;
+  phone?: string;
+}
+
+/** The last 10 digits of a phone number: "+1 (609) 555-0100" and "609.555.0100" are the same person. */
+export function phoneKey(phone: string): string {
+  return phone.replace(/\D/g, '').slice(-10);
+}
+
+export function matchesRequest(lead: Lead, request: DeleteRequest): boolean {
+  const email = request.email?.trim().toLowerCase();
+  const phone = request.phone ? phoneKey(request.phone) : '';
+  return Boolean((email && lead.inquiry.email.trim().toLowerCase() === email) || (phone.length === 10 && phoneKey(lead.inquiry.phone) === phone));
+}
+
+/** Deletes every lead of one person (and their receipt records); answers how many leads went. */
+export async function deletePersonLeads(store: Store, request: DeleteRequest): Promise<{ leads: number }> {
+  const leads = (await allLeads(store)).filter((lead) => matchesRequest(lead, request));
+  const addresses = new Set(leads.map((lead) => lead.inquiry.email.trim().toLowerCase()));
+  if (request.email) addresses.add(request.email.trim().toLowerCase());
+  for (const lead of leads) await deleteLead(store, lead);
+  await dropSummaries(
+    store,
+    leads.map((lead) => ({ id: lead.id, at: Date.parse(lead.receivedAt) })),
+  );
+  for (const address of addresses) await store.delete(keys.receipt(await addressHash(address)));
+  return { leads: leads.length };
+}

@@ -1,0 +1,95 @@
+import { Resend } from 'resend';
+import type { MailConfig } from '../env.ts';
+import { countSent } from './log.ts';
+
+/**
+ * A small wrapper around the Resend SDK that answers with a status instead of throwing.
+ *
+ * One message per request (emails.send), not the batch endpoint: batch.send takes up to 100
+ * messages but no attachments (the dealer's message carries the ADF file) and one idempotency
+ * key for the whole batch, where each message here needs its own so a retry repeats only what
+ * is missing. The retry job paces these requests to the provider's rate limit (lib/mail/pacer.ts).
+ */
+
+export interface OutgoingEmail {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
+  /** Extra headers, e.g. List-Unsubscribe on an alert. */
+  headers?: Record<string, string>;
+  /** Resend keeps one message per key for 24 hours: a retry cannot send the same e-mail twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * Whose fault a failure is: the provider's (down, rate-limited, stalled, unreachable,
+ * refusing the key) or the message's own (the provider refused its content: 400, 422).
+ */
+export type Fault = 'provider' | 'message';
+
+export type SendResult =
+  | { status: 'sent'; id: string }
+  | {
+      status: 'failed';
+      error: string;
+      statusCode: number | null;
+      fault: Fault;
+      /** From a 429's Retry-After, in seconds. */
+      retryAfter?: number;
+    };
+
+/** The provider gets this long before the attempt counts as failed (the retry job tries again). */
+export const SEND_TIMEOUT_MS = 10_000;
+
+export async function sendEmail(config: MailConfig, email: OutgoingEmail, timeoutMs = config.timeoutMs ?? SEND_TIMEOUT_MS): Promise<SendResult> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const timedOut = (): SendResult => ({
+    status: 'failed',
+    error: `timeout: the provider did not answer within ${formatSeconds(timeoutMs)}`,
+    statusCode: null,
+    fault: 'provider',
+  });
+  try {
+    const resend = new Resend(config.apiKey, config.baseUrl ? { baseUrl: config.baseUrl } : undefined);
+    const { data, error, headers } = await resend.emails.send(
+      {
+        from: config.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+        ...(email.attachments ? { attachments: email.attachments } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
+      },
+      { idempotencyKey: email.idempotencyKey, signal },
+    );
+    if (error) {
+      // The SDK reports an aborted request as "Unable to fetch data": say what happened.
+      if (signal.aborted) return timedOut();
+      const retryAfter = Number(headers?.['retry-after']);
+      return {
+        status: 'failed',
+        error: `${error.name}: ${error.message}`,
+        statusCode: error.statusCode,
+        fault: error.statusCode === 400 || error.statusCode === 422 ? 'message' : 'provider',
+        ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+      };
+    }
+    if (!data?.id) return { status: 'failed', error: 'Resend answered without an e-mail id', statusCode: null, fault: 'provider' };
+    // Every e-mail the site sends is counted once, for the alert quota (lib/mail/log.ts).
+    await countSent(email.to.length);
+    return { status: 'sent', id: data.id };
+  } catch (error) {
+    if (signal.aborted) return timedOut();
+    return { status: 'failed', error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error', statusCode: null, fault: 'provider' };
+  }
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
