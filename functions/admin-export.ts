@@ -7,7 +7,7 @@ import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
 import { eachLimit, loadSummaries } from './lib/inbox/summaries.ts';
 import type { Lead } from './lib/leads/lead.ts';
 import { leadsCsv } from './lib/leads/csv.ts';
-import { leadsStore, readLead } from './lib/leads/blobs.ts';
+import { leadsBlobs, readLead } from './lib/leads/blobs.ts';
 
 /**
  * GET /api/admin/export?from=2026-06-01&to=2026-06-30: the leads that arrived on those days (the
@@ -32,7 +32,7 @@ export default async function adminExport(request: Request, context: InboxReques
   if (!query.success) return errorResponse(400, `${query.error.issues[0]?.path.join('.') || 'query'}: ${query.error.issues[0]?.message ?? 'is not valid'}`);
   const from = dayStart(query.data.from);
   const until = dayStart(new Date(Date.parse(`${query.data.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
-  const store = leadsStore();
+  const store = leadsBlobs();
   const wanted = (await loadSummaries(store, { waitUntil: context.waitUntil })).filter((summary) => summary.at >= from && summary.at < until);
   const leads: Lead[] = [];
   await eachLimit(wanted, 16, async (summary) => {

@@ -8,7 +8,7 @@ import { leadDetail } from './lib/inbox/detail.ts';
 import { changeHandling, LEAD_STATUSES, NOTE_MAX } from './lib/inbox/handling.ts';
 import { listLeads, listQueryFrom, responseTimes } from './lib/inbox/list.ts';
 import { loadSummaries, reindexLead } from './lib/inbox/summaries.ts';
-import { leadsStore, readLead } from './lib/leads/blobs.ts';
+import { leadsBlobs, readLead } from './lib/leads/blobs.ts';
 
 /**
  * The dealer's inbox API (docs/operations.md §The dealer's inbox), for people with push access
@@ -31,7 +31,7 @@ export default async function adminLeads(request: Request, context: InboxRequest
   if (request.method !== 'GET' && request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
   const user = await authorize(request, context);
   if (user instanceof Response) return user;
-  const store = leadsStore();
+  const store = leadsBlobs();
   const now = Date.now();
   const id = context.params?.id ?? new URL(request.url).pathname.split('/')[4];
 

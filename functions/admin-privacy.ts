@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { alertsStore } from './lib/alerts/blobs.ts';
+import { alertsBlobs } from './lib/alerts/blobs.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { readAction } from './lib/inbox/api.ts';
 import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
 import { deletePerson, deletionRecords, findPerson } from './lib/inbox/privacy.ts';
-import { leadsStore } from './lib/leads/blobs.ts';
+import { leadsBlobs } from './lib/leads/blobs.ts';
 
 /**
  * A person's privacy request, in the inbox (lib/inbox/privacy.ts):
@@ -33,12 +33,12 @@ export default async function adminPrivacy(request: Request, context: InboxReque
   if (request.method !== 'GET' && request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
   const user = await authorize(request, context);
   if (user instanceof Response) return user;
-  if (request.method === 'GET') return jsonResponse({ deletions: await deletionRecords(leadsStore()) });
+  if (request.method === 'GET') return jsonResponse({ deletions: await deletionRecords(leadsBlobs()) });
   const action = await readAction(request, requestSchema);
   if (action instanceof Response) return action;
   const query = { email: action.email, phone: action.phone };
-  if (action.action === 'find') return jsonResponse(await findPerson(leadsStore(), alertsStore(), query));
-  return jsonResponse({ ok: true, deleted: await deletePerson(leadsStore(), alertsStore(), query, user.login) });
+  if (action.action === 'find') return jsonResponse(await findPerson(leadsBlobs(), alertsBlobs(), query));
+  return jsonResponse({ ok: true, deleted: await deletePerson(leadsBlobs(), alertsBlobs(), query, user.login) });
 }
 
 export const config: Config = { path: '/api/admin/privacy' };

@@ -4,7 +4,7 @@ import { formatLongDate } from '../src/lib/site/legal.ts';
 import { alertsEnv } from './lib/env.ts';
 import { titleOf } from './lib/alerts/lot.ts';
 import { alertPage, backLinks, buttonForm, p } from './lib/alerts/pages.ts';
-import { alertsStore, readSubscriber, type Subscriber } from './lib/alerts/blobs.ts';
+import { alertsBlobs, readSubscriber, type Subscriber } from './lib/alerts/blobs.ts';
 import { CONFIRM_DAYS, confirmAlert, confirmLinkState, DAY_MS, endAlerts, openManageLink } from './lib/alerts/subscriptions.ts';
 import { manageToken } from './lib/alerts/tokens.ts';
 import { methodNotAllowed } from './lib/http/responses.ts';
@@ -36,7 +36,7 @@ export default async function alertLinksHandler(request: Request): Promise<Respo
   const query = url.searchParams;
   const env = alertsEnv();
   const secret = env.ok ? env.secret : null;
-  const store = alertsStore();
+  const store = alertsBlobs();
   const hash = query.get('s') ?? '';
   const token = query.get('t') ?? '';
   const path = url.pathname.replace(/\/+$/, '');
@@ -115,7 +115,7 @@ function invalidLink(): Response {
 }
 
 /** After a valid confirmation link: the alert is on; the page links to all of the subscriber's alerts. */
-async function confirmedPage(secret: string | null, hash: string, store: ReturnType<typeof alertsStore>): Promise<Response> {
+async function confirmedPage(secret: string | null, hash: string, store: ReturnType<typeof alertsBlobs>): Promise<Response> {
   const record = (await readSubscriber(store, hash))?.record;
   const manage =
     secret && record

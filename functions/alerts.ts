@@ -5,7 +5,7 @@ import { cleanText, HONEYPOT_FIELD, LIMITS, MESSAGES } from '../src/lib/leads/in
 import { alertFromRequest, titleOf } from './lib/alerts/lot.ts';
 import { alertPage, backLinks, p } from './lib/alerts/pages.ts';
 import { deliverQueued } from './lib/alerts/sending.ts';
-import { alertsStore, parseQueueKey } from './lib/alerts/blobs.ts';
+import { alertsBlobs, parseQueueKey } from './lib/alerts/blobs.ts';
 import { requestAlert } from './lib/alerts/subscriptions.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from './lib/http/responses.ts';
 import { leadSource, minutes, stringField } from './lib/leads/intake.ts';
@@ -48,7 +48,7 @@ export default async function alerts(request: Request, context: AlertsContext = 
   if (problem || 'error' in wanted) return refuse(channel, 400, problem ?? MESSAGES.email, fields);
 
   try {
-    const store = alertsStore();
+    const store = alertsBlobs();
     const now = Date.now();
     const ip = context.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown';
     const rate = await takeToken(store, await clientKey(ip), crypto.randomUUID(), now);

@@ -1,15 +1,15 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { z } from 'zod';
 import type { PublishedUnit } from '../src/lib/alerts.ts';
 import { priceBands, soldPageDays, units } from '../src/lib/data/vehicles.ts';
 import { bundledLot } from './lib/alerts/lot.ts';
 import { publishLot } from './lib/alerts/matching.ts';
 import { runAlerts, type AlertRunSummary } from './lib/alerts/sending.ts';
-import { alertsStore } from './lib/alerts/blobs.ts';
+import { alertsBlobs } from './lib/alerts/blobs.ts';
 import { jsonResponse } from './lib/http/responses.ts';
 import { deployEventOnly, type DeployContext } from './lib/http/guards.ts';
 import { recordDeploy } from './lib/publishing/deploys.ts';
-import { publishingStore } from './lib/publishing/record.ts';
+import { publishingBlobs } from './lib/publishing/record.ts';
 
 /**
  * Netlify runs this after every successful deploy (an event-triggered function: its file name is
@@ -38,7 +38,7 @@ export type DeployOutcome =
 
 /** The deploy's part, on a given lot (the tests pass lots of their own). */
 export async function publishDeploy(
-  store: Store,
+  store: Blobs,
   lot: readonly PublishedUnit[],
   event: unknown,
   options: { limitMs?: number; now?: number } = {},
@@ -61,11 +61,11 @@ export default async function deploySucceeded(request: Request, context?: Deploy
   if (refused) return refused;
   const event: unknown = await request.json().catch(() => null);
   // Counting the deploy must not keep the lot from its subscribers: a failure is logged, no more.
-  const deploy = await recordDeploy(publishingStore(), event, { units, soldPageDays }).catch((error: unknown) => {
+  const deploy = await recordDeploy(publishingBlobs(), event, { units, soldPageDays }).catch((error: unknown) => {
     console.error(`[publish] The deploy could not be counted: ${error instanceof Error ? error.message : 'unknown error'}`);
     return null;
   });
   if (deploy?.recorded) console.info(`[publish] Deploy ${deploy.id} counted; next dated change: ${deploy.nextChange ?? 'none'}.`);
-  const outcome = await publishDeploy(alertsStore(), bundledLot(), event);
+  const outcome = await publishDeploy(alertsBlobs(), bundledLot(), event);
   return jsonResponse(outcome, { status: outcome.published || !outcome.reason.startsWith('not a deploy event') ? 200 : 400 });
 }

@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { alertsHealth } from './lib/alerts/sending.ts';
-import { alertsStore } from './lib/alerts/blobs.ts';
+import { alertsBlobs } from './lib/alerts/blobs.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { healthToken, pendingAlarmMinutes } from './lib/env.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
-import { leadsStore, oldestPending } from './lib/leads/blobs.ts';
+import { leadsBlobs, oldestPending } from './lib/leads/blobs.ts';
 
 /**
  * GET /api/health: for uptime monitors (docs/product.md §Leads). Says how many leads still
@@ -40,13 +40,13 @@ async function report(): Promise<{ status: number; body: { ok: boolean } & Recor
   const base = { service: 'golf-cart-site', time: new Date(now).toISOString() };
   let pending: Awaited<ReturnType<typeof oldestPending>>;
   try {
-    pending = await oldestPending(leadsStore());
+    pending = await oldestPending(leadsBlobs());
   } catch {
     return { status: 503, body: { ok: false, ...base, problem: 'The lead store cannot be read.' } };
   }
   const oldestMinutes = pending.oldestAt === null ? null : Math.max(0, Math.floor((now - pending.oldestAt) / 60_000));
   const stale = pending.oldestAt !== null && now - pending.oldestAt > limitMinutes * 60_000;
-  const alerts = await alertsHealth(alertsStore(), now).catch(() => ({ problem: 'The alert store cannot be read.' }));
+  const alerts = await alertsHealth(alertsBlobs(), now).catch(() => ({ problem: 'The alert store cannot be read.' }));
   const body = {
     ok: !stale,
     ...base,

@@ -1,7 +1,7 @@
 import { dealer } from '../src/lib/data/dealer.ts';
 import { importMapping } from '../src/lib/data/import.ts';
 import { leadsEnv } from './lib/env.ts';
-import { importRunsStore, summaryLine } from './lib/import/runs.ts';
+import { importRunsBlobs, summaryLine } from './lib/import/runs.ts';
 import { scheduledImport } from './lib/import/scheduled.ts';
 import { dueSlot } from '../src/lib/import/schedule.ts';
 import { wokenByJob } from './lib/http/guards.ts';
@@ -21,7 +21,7 @@ export default async function importLotBackground(request?: Request): Promise<vo
   const mail = leadsEnv(process.env);
   const result = await scheduledImport({
     mapping: importMapping,
-    store: importRunsStore(),
+    store: importRunsBlobs(),
     now: new Date(),
     env: process.env,
     mail: mail.ok ? mail.mail : null,

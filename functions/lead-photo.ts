@@ -3,7 +3,7 @@ import { BASE_SECURITY_HEADERS } from '../src/lib/site/security-headers.ts';
 import { errorResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { readLeadPhoto } from './lib/leads/photos.ts';
 import { checkPhotoLink, photoLinkEnv } from './lib/leads/photo-links.ts';
-import { leadsStore } from './lib/leads/blobs.ts';
+import { leadsBlobs } from './lib/leads/blobs.ts';
 
 /**
  * GET /api/lead-photos/<lead id>/<n>?exp=…&sig=…: one photo of a lead, for the dealer who has
@@ -27,7 +27,7 @@ export default async function leadPhoto(request: Request, context: PhotoContext 
   const check = checkPhotoLink(lead, Number(n), url.searchParams.get('exp'), url.searchParams.get('sig'), env.secret);
   if (check === 'invalid') return errorResponse(403, 'This photo link is not valid.');
   if (check === 'expired') return errorResponse(410, 'This photo link has expired. Ask for the lead to be sent again, or run npm run leads -- photos <id>.');
-  const photo = await readLeadPhoto(leadsStore(), lead, Number(n)).catch(() => null);
+  const photo = await readLeadPhoto(leadsBlobs(), lead, Number(n)).catch(() => null);
   if (!photo) return errorResponse(404, 'No such photo');
   const filename = photo.meta.name.replace(/[^\w.-]+/g, '_');
   return new Response(request.method === 'HEAD' ? null : photo.body, {

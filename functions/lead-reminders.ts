@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { sendReminders } from './lib/inbox/reminders.ts';
 import { scheduledOnly } from './lib/http/guards.ts';
-import { leadsStore } from './lib/leads/blobs.ts';
+import { leadsBlobs } from './lib/leads/blobs.ts';
 
 /**
  * Every 10 minutes: reminds a department of a lead still new past the promise's business hours
@@ -10,7 +10,7 @@ import { leadsStore } from './lib/leads/blobs.ts';
 export default async function leadReminders(request?: Request): Promise<Response> {
   const refused = await scheduledOnly(request);
   if (refused) return refused;
-  const summary = await sendReminders(leadsStore());
+  const summary = await sendReminders(leadsBlobs());
   if (summary.sent || summary.failed) console.info(`[inbox] Reminder run: ${JSON.stringify(summary)}`);
   return Response.json(summary, { headers: { 'Cache-Control': 'no-store' } });
 }

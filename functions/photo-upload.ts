@@ -6,7 +6,7 @@ import { idFromKey, intakeErrors, minutes } from './lib/leads/intake.ts';
 import { stagePart, takeUploadRequest } from './lib/leads/photos.ts';
 import { clientKey, takeToken } from './lib/http/rate-limit.ts';
 import { readCapped } from './lib/http/request.ts';
-import { leadsStore } from './lib/leads/blobs.ts';
+import { leadsBlobs } from './lib/leads/blobs.ts';
 
 /**
  * POST /api/photo-uploads: a photo of a trade-in or parts request, sent by the island before the
@@ -58,7 +58,7 @@ export default async function photoUpload(request: Request, context: UploadConte
 
   const errors = intakeErrors('request', 'request');
   try {
-    const store = leadsStore();
+    const store = leadsBlobs();
     const leadId = await idFromKey(key);
     // Parts of one submission share its place in the rate limit (functions/lib/http/rate-limit.ts).
     const rate = await takeToken(store, await clientKey(context.ip || request.headers.get('x-nf-client-connection-ip') || 'unknown'), leadId);

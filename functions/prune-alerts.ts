@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { pruneAlerts } from './lib/alerts/retention.ts';
-import { alertsStore } from './lib/alerts/blobs.ts';
+import { alertsBlobs } from './lib/alerts/blobs.ts';
 import { scheduledOnly } from './lib/http/guards.ts';
 import { pruneRateRecords } from './lib/http/rate-limit.ts';
 
@@ -13,7 +13,7 @@ import { pruneRateRecords } from './lib/http/rate-limit.ts';
 export default async function pruneAlertsJob(request?: Request): Promise<Response> {
   const refused = await scheduledOnly(request);
   if (refused) return refused;
-  const store = alertsStore();
+  const store = alertsBlobs();
   const summary = await pruneAlerts(store);
   await pruneRateRecords(store);
   console.info(`[alerts] Retention: ${JSON.stringify(summary)}`);

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { pages } from '../src/lib/data/pages.ts';
 import { pruneRateRecords } from './lib/http/rate-limit.ts';
 import { rebuildIndex } from './lib/inbox/summaries.ts';
-import { leadsStore } from './lib/leads/blobs.ts';
+import { leadsBlobs } from './lib/leads/blobs.ts';
 import { pruneExpired } from './lib/leads/retention.ts';
 import { scheduledOnly } from './lib/http/guards.ts';
 
@@ -21,7 +21,7 @@ export default async function pruneLeads(request?: Request): Promise<Response> {
   const refused = await scheduledOnly(request);
   if (refused) return refused;
   const months = pages.privacy.leadRetentionMonths;
-  const store = leadsStore();
+  const store = leadsBlobs();
   const summary = await pruneExpired(store, Date.now(), months);
   await pruneRateRecords(store);
   const index = await rebuildIndex(store, { limit: INDEX_PER_RUN });

@@ -1,9 +1,9 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import type { Config } from '@netlify/functions';
 import { deliverLead, type DeliveryStatus } from './lib/leads/delivery.ts';
 import { leadsEnv } from './lib/env.ts';
 import { Pacer } from './lib/mail/pacer.ts';
-import { leadsStore, pendingEntries, type PendingEntry } from './lib/leads/blobs.ts';
+import { leadsBlobs, pendingEntries, type PendingEntry } from './lib/leads/blobs.ts';
 import { scheduledOnly } from './lib/http/guards.ts';
 
 /**
@@ -36,14 +36,14 @@ export interface RetryOptions {
 export default async function retryLeads(request?: Request): Promise<Response> {
   const refused = await scheduledOnly(request);
   if (refused) return refused;
-  const store = leadsStore();
+  const store = leadsBlobs();
   const summary = await retryPending(store);
   if (summary.sent || summary.failed || summary.deferred) console.info(`[leads] Retry run: ${JSON.stringify(summary)}`);
   return Response.json(summary, { headers: { 'Cache-Control': 'no-store' } });
 }
 
 /** One run over the pending leads, oldest first, within the time limit and the provider's pace. */
-export async function retryPending(store: Store, options: RetryOptions = {}): Promise<RetrySummary> {
+export async function retryPending(store: Blobs, options: RetryOptions = {}): Promise<RetrySummary> {
   const started = performance.now();
   const entries = await pendingEntries(store);
   const summary: RetrySummary = { pending: entries.length };
@@ -79,7 +79,7 @@ export async function retryPending(store: Store, options: RetryOptions = {}): Pr
   return summary;
 }
 
-async function dropOrphan(store: Store, entry: PendingEntry): Promise<void> {
+async function dropOrphan(store: Blobs, entry: PendingEntry): Promise<void> {
   const at = entry.at ?? Date.parse((await store.get(entry.key, { type: 'text' })) ?? '');
   if (Number.isFinite(at) && Date.now() - at > ORPHAN_AFTER_MS) await store.delete(entry.key);
 }

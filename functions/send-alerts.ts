@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { priceBands } from '../src/lib/data/vehicles.ts';
 import { runAlerts } from './lib/alerts/sending.ts';
-import { alertsStore, hasAlertWork } from './lib/alerts/blobs.ts';
+import { alertsBlobs, hasAlertWork } from './lib/alerts/blobs.ts';
 import { scheduledOnly } from './lib/http/guards.ts';
 
 /**
@@ -14,7 +14,7 @@ import { scheduledOnly } from './lib/http/guards.ts';
 export default async function sendAlerts(request?: Request): Promise<Response> {
   const refused = await scheduledOnly(request);
   if (refused) return refused;
-  const store = alertsStore();
+  const store = alertsBlobs();
   if (!(await hasAlertWork(store))) return Response.json({ queued: 0, matched: 0 }, { headers: { 'Cache-Control': 'no-store' } });
   const summary = await runAlerts(store, priceBands);
   if (summary.sent || summary.failed || summary.held || summary.matched) console.info(`[alerts] Run: ${JSON.stringify(summary)}`);

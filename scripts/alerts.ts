@@ -12,10 +12,10 @@
 // the sandbox of `npm start`; --sandbox <dir> for another). Keys and tokens are never printed.
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { getStore, type Store } from '@netlify/blobs';
+import { getStore, type Store as Blobs } from '@netlify/blobs';
 import { titleOf } from '../functions/lib/alerts/lot.ts';
 import {
-  ALERTS_STORE,
+  ALERTS_BLOBS,
   deleteSubscriber,
   queueEntries,
   readSubscriber,
@@ -24,8 +24,8 @@ import {
   type Subscriber,
 } from '../functions/lib/alerts/blobs.ts';
 import { alertsEnv } from '../functions/lib/env.ts';
-import { MAIL_LOG_STORE, sentTotals } from '../functions/lib/mail/log.ts';
-import { openLocalStores, sandboxDirectory } from './local-leads.ts';
+import { MAIL_LOG_BLOBS, sentTotals } from '../functions/lib/mail/log.ts';
+import { openLocalBlobs, sandboxDirectory } from './local-leads.ts';
 
 const USAGE = 'Usage: npm run alerts -- [list [--json] | export [--out file.csv] | delete --email <address>] [--sandbox <dir>]';
 
@@ -43,7 +43,7 @@ const { values, positionals } = parseArgs({
 interface Source {
   label: string;
   /** The alerts store and the e-mail count of each site. */
-  sites: { alerts: Store; mail: Store }[];
+  sites: { alerts: Blobs; mail: Blobs }[];
   stop: () => Promise<void>;
 }
 
@@ -52,11 +52,11 @@ async function openSource(): Promise<Source> {
   const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
   if (siteID && token) {
     const store = (name: string) => getStore({ name, siteID, token, consistency: 'strong' });
-    return { label: `production site ${siteID}`, sites: [{ alerts: store(ALERTS_STORE), mail: store(MAIL_LOG_STORE) }], stop: async () => {} };
+    return { label: `production site ${siteID}`, sites: [{ alerts: store(ALERTS_BLOBS), mail: store(MAIL_LOG_BLOBS) }], stop: async () => {} };
   }
   if (siteID || token) throw new Error('Set both NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN to read production, or neither for the local sandbox.');
   const directory = values.sandbox ?? sandboxDirectory();
-  const [alerts, mail] = await Promise.all([openLocalStores(directory, ALERTS_STORE), openLocalStores(directory, MAIL_LOG_STORE)]);
+  const [alerts, mail] = await Promise.all([openLocalBlobs(directory, ALERTS_BLOBS), openLocalBlobs(directory, MAIL_LOG_BLOBS)]);
   return {
     label: `local sandbox ${directory}`,
     sites: alerts.stores.map((store, index) => ({ alerts: store, mail: mail.stores[index]! })),

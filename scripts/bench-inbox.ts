@@ -14,7 +14,7 @@ import adminLeads from '../functions/admin-leads.ts';
 import { LOCAL_TOKEN } from '../functions/lib/inbox/auth.ts';
 import { eachLimit, rebuildIndex } from '../functions/lib/inbox/summaries.ts';
 import type { Lead } from '../functions/lib/leads/lead.ts';
-import { fileLead, keys, STORE_NAME } from '../functions/lib/leads/blobs.ts';
+import { fileLead, keys, LEADS_BLOBS } from '../functions/lib/leads/blobs.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 const runs = Math.max(1, Number(process.env.RUNS ?? 7));
@@ -30,7 +30,7 @@ const { port } = await server.start();
 const url = `http://127.0.0.1:${port}`;
 process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: 'bench', token: 'bench' })).toString('base64');
 process.env.NETLIFY_LOCAL = 'true';
-const store = getStore({ name: STORE_NAME, consistency: 'strong' });
+const store = getStore({ name: LEADS_BLOBS, consistency: 'strong' });
 
 const INTERESTS = ['sales', 'service', 'parts', 'general', 'rentals'] as const;
 const FORMS = ['contact', 'trade-in', 'service', 'parts', 'unit-question'] as const;

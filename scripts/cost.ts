@@ -124,7 +124,7 @@ async function measureHandlers(): Promise<Measured['runs']> {
   const { runPublisher } = await import('../functions/publisher.ts');
   const { runDailyRebuild } = await import('../functions/daily-rebuild.ts');
   const { default: deploySucceeded } = await import('../functions/deploy-succeeded.ts');
-  const { publishingStore, STATE_KEY } = await import('../functions/lib/publishing/record.ts');
+  const { publishingBlobs, STATE_KEY } = await import('../functions/lib/publishing/record.ts');
 
   const blobs = await startBlobs();
   const mailbox = await new Mailbox().start();
@@ -171,7 +171,7 @@ async function measureHandlers(): Promise<Measured['runs']> {
     runs['send-alerts'] = { idleS: alertsIdle, busyS: alertsBusy };
 
     // publisher: outside publishing times; then at one, with a commit waiting.
-    const store = publishingStore();
+    const store = publishingBlobs();
     const offTime = Date.parse('2026-12-10T15:00:00Z');
     const publisherIdle = await seconds(() => runPublisher(offTime));
     github.commit('dealer/site', 'main', 'b'.repeat(40));

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { getStore, type Store } from '@netlify/blobs';
+import { getStore, type Store as Blobs } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import brandsJson from '../data/brands.json' with { type: 'json' };
 import importJson from '../data/import.json' with { type: 'json' };
@@ -23,7 +23,7 @@ import { dmsFeed, pullFeed, spreadsheetFeed, type FeedOptions, type FeedResult }
 import { folderLot } from '../functions/lib/import/folder-lot.ts';
 import { formatRun, formatRuns } from '../functions/lib/import/report.ts';
 import { dayIn, runImport } from '../functions/lib/import/run.ts';
-import { recentRuns, RUNS_STORE } from '../functions/lib/import/runs.ts';
+import { recentRuns, RUNS_BLOBS } from '../functions/lib/import/runs.ts';
 import { parseDataFile } from '../src/lib/data-file.ts';
 
 const USAGE = `Usage:
@@ -60,7 +60,7 @@ function storesIn(folder: string): { slug: string; storeCode: string }[] {
     }));
 }
 
-async function openRunsStore(directory: string): Promise<{ store: Store; stop: () => Promise<void> }> {
+async function openRunsBlobs(directory: string): Promise<{ store: Blobs; stop: () => Promise<void> }> {
   const entries = join(directory, 'entries');
   const siteID = (existsSync(entries) ? (await import('node:fs')).readdirSync(entries)[0] : undefined) ?? 'unlinked';
   mkdirSync(directory, { recursive: true });
@@ -68,7 +68,7 @@ async function openRunsStore(directory: string): Promise<{ store: Store; stop: (
   const server = new BlobsServer({ directory, token });
   const { port } = await server.start();
   const url = `http://localhost:${port}`;
-  return { store: getStore({ name: RUNS_STORE, siteID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' }), stop: () => server.stop() };
+  return { store: getStore({ name: RUNS_BLOBS, siteID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' }), stop: () => server.stop() };
 }
 
 async function readLocalFeed(from: string, mapping: ImportMapping, options: FeedOptions): Promise<FeedResult> {
@@ -113,7 +113,7 @@ export async function importCli(args: readonly string[], options: CliOptions = {
   const sandbox = options.sandbox ?? join(root, '.netlify', 'blobs-serve');
 
   if (values.report) {
-    const { store, stop } = await openRunsStore(sandbox);
+    const { store, stop } = await openRunsBlobs(sandbox);
     try {
       print(formatRuns(await recentRuns(store)));
     } finally {
@@ -134,7 +134,7 @@ export async function importCli(args: readonly string[], options: CliOptions = {
   const brandNames = Object.fromEntries(parseDataFile('brands.json', brandsSchema, brandsJson).brands.map((brand) => [brand.slug, brand.name]));
   const token = process.env.IMPORT_DMS_TOKEN?.trim();
   const feed = await readLocalFeed(values.from!, mapping, { ...(token ? { token } : {}), ...options.feed });
-  const runs = dryRun ? undefined : await openRunsStore(sandbox);
+  const runs = dryRun ? undefined : await openRunsBlobs(sandbox);
   try {
     const { run } = await runImport({
       mapping,

@@ -14,14 +14,14 @@
 // Keys and tokens are never printed.
 import { parseArgs } from 'node:util';
 import { writeFile } from 'node:fs/promises';
-import { getStore, type Store } from '@netlify/blobs';
+import { getStore, type Store as Blobs } from '@netlify/blobs';
 import { deliverLead } from '../functions/lib/leads/delivery.ts';
 import type { Lead } from '../functions/lib/leads/lead.ts';
 import { leadsCsv } from '../functions/lib/leads/csv.ts';
 import { rebuildIndex } from '../functions/lib/inbox/summaries.ts';
 import { deletePersonLeads } from '../functions/lib/leads/retention.ts';
-import { allLeads, pendingIds, spamCount, STORE_NAME } from '../functions/lib/leads/blobs.ts';
-import { openLocalStores, sandboxDirectory } from './local-leads.ts';
+import { allLeads, pendingIds, spamCount, LEADS_BLOBS } from '../functions/lib/leads/blobs.ts';
+import { openLocalBlobs, sandboxDirectory } from './local-leads.ts';
 
 const SECRET_NAMES = ['RESEND_API_KEY', 'NETLIFY_AUTH_TOKEN'] as const;
 
@@ -61,7 +61,7 @@ const { values, positionals } = parseArgs({
 
 interface Source {
   label: string;
-  stores: Store[];
+  stores: Blobs[];
   stop: () => Promise<void>;
 }
 
@@ -69,10 +69,10 @@ async function openSource(): Promise<Source> {
   const siteID = process.env.NETLIFY_SITE_ID?.trim();
   const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
   if (siteID && token) {
-    return { label: `production site ${siteID}`, stores: [getStore({ name: STORE_NAME, siteID, token, consistency: 'strong' })], stop: async () => {} };
+    return { label: `production site ${siteID}`, stores: [getStore({ name: LEADS_BLOBS, siteID, token, consistency: 'strong' })], stop: async () => {} };
   }
   if (siteID || token) throw new Error('Set both NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN to read production, or neither for the local sandbox.');
-  const local = await openLocalStores(values.sandbox ?? sandboxDirectory());
+  const local = await openLocalBlobs(values.sandbox ?? sandboxDirectory());
   return { label: `local sandbox ${local.directory}`, stores: local.stores, stop: local.stop };
 }
 

@@ -3,10 +3,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { getStore, type Store } from '@netlify/blobs';
+import { getStore, type Store as Blobs } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import type { Lead } from '../functions/lib/leads/lead.ts';
-import { allLeads, spamCount, STORE_NAME } from '../functions/lib/leads/blobs.ts';
+import { allLeads, spamCount, LEADS_BLOBS } from '../functions/lib/leads/blobs.ts';
 
 export const projectRoot = join(import.meta.dirname, '..');
 
@@ -27,15 +27,15 @@ export interface LocalLeads {
   spam: number;
 }
 
-export interface LocalStores {
+export interface LocalBlobs {
   directory: string;
   /** The named store (the leads store unless told) of each site in the sandbox (usually one). */
-  stores: Store[];
+  stores: Blobs[];
   stop: () => Promise<void>;
 }
 
 /** The leads stores (or the stores named `name`) of a sandbox directory, through a BlobsServer on it (stop it when done). */
-export async function openLocalStores(directory: string, name = STORE_NAME): Promise<LocalStores> {
+export async function openLocalBlobs(directory: string, name = LEADS_BLOBS): Promise<LocalBlobs> {
   const siteIds = sites(directory);
   if (siteIds.length === 0) return { directory, stores: [], stop: async () => {} };
   const token = crypto.randomUUID();
@@ -47,7 +47,7 @@ export async function openLocalStores(directory: string, name = STORE_NAME): Pro
 }
 
 export async function readLocalLeads(root = projectRoot): Promise<LocalLeads> {
-  const { directory, stores, stop } = await openLocalStores(sandboxDirectory(root));
+  const { directory, stores, stop } = await openLocalBlobs(sandboxDirectory(root));
   const result: LocalLeads = { directory, leads: [], spam: 0 };
   try {
     for (const store of stores) {
@@ -62,7 +62,7 @@ export async function readLocalLeads(root = projectRoot): Promise<LocalLeads> {
 }
 
 /** Forgets the local rate-limit windows of a store (every local request comes from the same address). */
-export async function clearLocalRateLimits(root = projectRoot, name = STORE_NAME): Promise<void> {
+export async function clearLocalRateLimits(root = projectRoot, name = LEADS_BLOBS): Promise<void> {
   const directory = sandboxDirectory(root);
   for (const siteID of sites(directory)) {
     for (const part of ['entries', 'metadata']) {

@@ -1,7 +1,7 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import type { Page } from '@playwright/test';
 import { readSubscriber, subscriberHash, type Subscriber } from '../../functions/lib/alerts/blobs.ts';
-import { clearLocalRateLimits, openLocalStores, sandboxDirectory } from '../../scripts/local-leads.ts';
+import { clearLocalRateLimits, openLocalBlobs, sandboxDirectory } from '../../scripts/local-leads.ts';
 import { expect, test } from './fixtures.ts';
 import './json-modules.ts';
 
@@ -11,9 +11,9 @@ import './json-modules.ts';
  * page, and leaves the request in the local Blobs sandbox (no e-mail key there: it waits).
  */
 
-async function stored(email: string, store?: Store): Promise<Subscriber | null> {
+async function stored(email: string, store?: Blobs): Promise<Subscriber | null> {
   if (store) return (await readSubscriber(store, subscriberHash(email)))?.record ?? null;
-  const { stores, stop } = await openLocalStores(sandboxDirectory(), 'alerts');
+  const { stores, stop } = await openLocalBlobs(sandboxDirectory(), 'alerts');
   try {
     for (const store of stores) {
       const read = await readSubscriber(store, subscriberHash(email));
@@ -114,11 +114,11 @@ test.describe('the pages alert links open', () => {
     const blobs = await startBlobs();
     configureAlerts(null);
     try {
-      const { alertStore, ALERT_ENV } = await import('../functions/alerts-harness.ts');
+      const { alertBlobs, ALERT_ENV } = await import('../functions/alerts-harness.ts');
       const { confirmToken } = await import('../../functions/lib/alerts/tokens.ts');
       const email = 'page@example.com';
       await subscribe(subscriber(), { email, alert: 'inventory', search: 'lifted', brand: 'denago' }, '/new-inventory');
-      const record = await stored(email, alertStore());
+      const record = await stored(email, alertBlobs());
       const alert = record?.alerts[0];
       const hash = subscriberHash(email);
       const link = `/alerts/confirm?${new URLSearchParams({ s: hash, a: alert?.id ?? '', t: confirmToken(ALERT_ENV.ALERTS_SECRET, hash, record!, alert?.id ?? '') })}`;

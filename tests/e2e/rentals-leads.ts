@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import type { Page } from '@playwright/test';
-import { STORE_NAME } from '../../functions/lib/leads/blobs.ts';
+import { LEADS_BLOBS } from '../../functions/lib/leads/blobs.ts';
 import { sandboxDirectory } from '../../scripts/local-leads.ts';
 import type { Mailbox } from '../functions/contact-harness.ts';
 import './json-modules.ts';
@@ -49,7 +49,7 @@ export async function sendPendingLead(id: string, mailbox: Mailbox): Promise<str
   try {
     const url = `http://localhost:${port}`;
     for (const siteID of siteIds) {
-      const store = getStore({ name: STORE_NAME, siteID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+      const store = getStore({ name: LEADS_BLOBS, siteID, token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
       if (await store.get(`leads/${id}`)) return await deliverLead(store, id);
     }
     return 'missing';

@@ -6,7 +6,7 @@ import { MAX_CONFIRMATIONS_PER_DAY } from '../../functions/lib/alerts/subscripti
 import { mailboxKey } from '../../functions/lib/mail/addresses.ts';
 import { sentTotals } from '../../functions/lib/mail/log.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
-import { alertStore, configureAlerts, mailLog, subscriber } from './alerts-harness.ts';
+import { alertBlobs, configureAlerts, mailLog, subscriber } from './alerts-harness.ts';
 import { Client, Mailbox, startBlobs, type Blobs } from './contact-harness.ts';
 
 /**
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertStore().deleteAll(), mailLog().deleteAll()]);
+  await Promise.all([blobs.store.deleteAll(), alertBlobs().deleteAll(), mailLog().deleteAll()]);
   mailbox.received.length = 0;
   configureAlerts(mailbox, { daily: 10 });
   client = subscriber();
@@ -87,11 +87,11 @@ describe('confirmations have their own share of the day', { timeout: 30_000 }, (
   it(`with a daily alert quota of 10, ${confirmationCap(10)} confirmations go today; the rest wait and the quota stays for alerts`, async () => {
     for (let i = 0; i < 6; i++) await ask(`person${i}@example.com`);
     expect(confirmations()).toHaveLength(confirmationCap(10));
-    expect(await runAlerts(alertStore(), priceBands, { limitMs: 20_000 })).toMatchObject({ queued: 4, held: 4 });
+    expect(await runAlerts(alertBlobs(), priceBands, { limitMs: 20_000 })).toMatchObject({ queued: 4, held: 4 });
     expect((await sentTotals(mailLog())).today).toBe(confirmationCap(10));
 
     vi.setSystemTime(new Date('2025-06-03T00:05:00Z'));
-    expect(await runAlerts(alertStore(), priceBands, { limitMs: 20_000 })).toMatchObject({ queued: 4, sent: 2, held: 2 });
-    expect(await queueEntries(alertStore())).toHaveLength(2);
+    expect(await runAlerts(alertBlobs(), priceBands, { limitMs: 20_000 })).toMatchObject({ queued: 4, sent: 2, held: 2 });
+    expect(await queueEntries(alertBlobs())).toHaveLength(2);
   });
 });

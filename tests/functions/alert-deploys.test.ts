@@ -5,7 +5,7 @@ import { runAlerts } from '../../functions/lib/alerts/sending.ts';
 import { queueEntries } from '../../functions/lib/alerts/blobs.ts';
 import type { PublishedUnit } from '../../src/lib/alerts.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
-import { alertStore, configureAlerts, formAction, linkIn, mailLog, mailsTo, open, recordOf, subscribe, subscriber } from './alerts-harness.ts';
+import { alertBlobs, configureAlerts, formAction, linkIn, mailLog, mailsTo, open, recordOf, subscribe, subscriber } from './alerts-harness.ts';
 import { Mailbox, startBlobs, type Blobs, type RecordedEmail } from './contact-harness.ts';
 
 /**
@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await Promise.all([alertStore().deleteAll(), mailLog().deleteAll(), blobs.store.deleteAll()]);
+  await Promise.all([alertBlobs().deleteAll(), mailLog().deleteAll(), blobs.store.deleteAll()]);
   mailbox.received.length = 0;
   mailbox.mode = 'ok';
   configureAlerts(mailbox);
@@ -100,12 +100,12 @@ async function subscribeEveryone(): Promise<void> {
 describe('two successive deploys of a fixture lot', { timeout: 20_000 }, () => {
   it('the first keeps the lot and tells nobody; the second e-mails each subscriber once, only what matches, with cards and one-click unsubscribe', async () => {
     const { first, second } = builds();
-    expect(await publishDeploy(alertStore(), first, event('deploy-1'))).toMatchObject({ published: true, first: true, changes: 0 });
+    expect(await publishDeploy(alertBlobs(), first, event('deploy-1'))).toMatchObject({ published: true, first: true, changes: 0 });
     await subscribeEveryone();
     mailbox.received.length = 0;
 
     minutesLater(60);
-    expect(await publishDeploy(alertStore(), second, event('deploy-2'))).toMatchObject({ published: true, first: false, changes: 4, matched: 4, sent: 4 });
+    expect(await publishDeploy(alertBlobs(), second, event('deploy-2'))).toMatchObject({ published: true, first: false, changes: 4, matched: 4, sent: 4 });
     expect(summary(alertMails())).toEqual([
       'alice@example.com: 2 updates on the carts you follow - Burlington Golf Carts',
       'bob@example.com: Price drop: Evolution D5 Maverick 4 Plus, now $12,995 - Burlington Golf Carts',
@@ -141,28 +141,28 @@ describe('two successive deploys of a fixture lot', { timeout: 20_000 }, () => {
     expect(await recordOf('carol@example.com')).toBeNull();
     expect(await recordOf('dave@example.com')).toBeNull();
     expect((await recordOf('bob@example.com'))?.lastAlertAt).toBe('2025-06-02T15:00:00.000Z');
-    expect(await queueEntries(alertStore())).toHaveLength(0);
+    expect(await queueEntries(alertBlobs())).toHaveLength(0);
   });
 
   it('a replayed event, or the same deploy twice at once, sends nothing twice; previews and malformed events publish nothing', async () => {
     const { first, second } = builds();
-    await publishDeploy(alertStore(), first, event('deploy-1'));
+    await publishDeploy(alertBlobs(), first, event('deploy-1'));
     await subscribeEveryone();
     mailbox.received.length = 0;
 
-    const [a, b] = await Promise.all([publishDeploy(alertStore(), second, event('deploy-2')), publishDeploy(alertStore(), second, event('deploy-2'))]);
+    const [a, b] = await Promise.all([publishDeploy(alertBlobs(), second, event('deploy-2')), publishDeploy(alertBlobs(), second, event('deploy-2'))]);
     expect([a, b].some((outcome) => outcome.published && outcome.changes === 4)).toBe(true);
-    expect(await publishDeploy(alertStore(), second, event('deploy-2'))).toMatchObject({ published: true, changes: 0 });
-    expect(await runAlerts(alertStore(), priceBands, { limitMs: 3_000 })).toEqual({ queued: 0, matched: 0 });
+    expect(await publishDeploy(alertBlobs(), second, event('deploy-2'))).toMatchObject({ published: true, changes: 0 });
+    expect(await runAlerts(alertBlobs(), priceBands, { limitMs: 3_000 })).toEqual({ queued: 0, matched: 0 });
     expect(summary(alertMails())).toHaveLength(4);
     expect(new Set(alertMails().map((mail) => mail.body.to[0])).size).toBe(4);
-    expect((await alertStore().list({ prefix: 'changes/' })).blobs).toHaveLength(1);
+    expect((await alertBlobs().list({ prefix: 'changes/' })).blobs).toHaveLength(1);
 
-    expect(await publishDeploy(alertStore(), first, event('preview', 'deploy-preview'))).toEqual({
+    expect(await publishDeploy(alertBlobs(), first, event('preview', 'deploy-preview'))).toEqual({
       published: false,
       reason: 'a deploy-preview deploy does not publish the lot',
     });
-    expect(await publishDeploy(alertStore(), first, { payload: {} })).toMatchObject({ published: false });
+    expect(await publishDeploy(alertBlobs(), first, { payload: {} })).toMatchObject({ published: false });
     const response = await deploySucceeded(new Request('http://localhost/.netlify/functions/deploy-succeeded', { method: 'POST', body: '{"payload":' }), {
       deploy: { context: 'production', id: 'deploy-3' },
     });
@@ -172,41 +172,41 @@ describe('two successive deploys of a fixture lot', { timeout: 20_000 }, () => {
 
   it('an alert e-mail the provider refuses at the deploy is tried again by the job and sent once', async () => {
     const { first, second } = builds();
-    await publishDeploy(alertStore(), first, event('deploy-1'));
+    await publishDeploy(alertBlobs(), first, event('deploy-1'));
     await follow('bob@example.com', { alert: 'price', unit: DROP });
     mailbox.received.length = 0;
     mailbox.refused = 0;
     mailbox.mode = 'down';
     minutesLater(1);
-    expect(await publishDeploy(alertStore(), second, event('deploy-2'))).toMatchObject({ changes: 4, matched: 1 });
+    expect(await publishDeploy(alertBlobs(), second, event('deploy-2'))).toMatchObject({ changes: 4, matched: 1 });
     expect(mailbox.refused).toBeGreaterThan(0);
     expect(alertMails()).toHaveLength(0);
-    expect(await queueEntries(alertStore())).toHaveLength(1);
+    expect(await queueEntries(alertBlobs())).toHaveLength(1);
 
     mailbox.mode = 'ok';
     minutesLater(30);
-    expect(await runAlerts(alertStore(), priceBands, { limitMs: 3_000 })).toMatchObject({ queued: 1, sent: 1 });
-    expect(await runAlerts(alertStore(), priceBands, { limitMs: 3_000 })).toEqual({ queued: 0, matched: 0 });
+    expect(await runAlerts(alertBlobs(), priceBands, { limitMs: 3_000 })).toMatchObject({ queued: 1, sent: 1 });
+    expect(await runAlerts(alertBlobs(), priceBands, { limitMs: 3_000 })).toEqual({ queued: 0, matched: 0 });
     expect(summary(alertMails())).toEqual(['bob@example.com: Price drop: Evolution D5 Maverick 4 Plus, now $12,995 - Burlington Golf Carts']);
-    expect(await queueEntries(alertStore())).toHaveLength(0);
+    expect(await queueEntries(alertBlobs())).toHaveLength(0);
   });
 
   it('at most one alert e-mail a day: a third deploy the same day waits until 24 hours after the last, then goes with both changes', async () => {
     const { first, second } = builds();
-    await publishDeploy(alertStore(), first, event('deploy-1'));
+    await publishDeploy(alertBlobs(), first, event('deploy-1'));
     await follow('bob@example.com', { alert: 'price', unit: DROP });
     minutesLater(1);
-    await publishDeploy(alertStore(), second, event('deploy-2'));
+    await publishDeploy(alertBlobs(), second, event('deploy-2'));
     expect(mailsTo(mailbox, 'bob@example.com')).toHaveLength(2);
 
     minutesLater(120);
     const third = second.map((unit) => (unit.id === DROP ? { ...unit, price: 11995 } : unit));
-    expect(await publishDeploy(alertStore(), third, event('deploy-3'))).toMatchObject({ changes: 1, matched: 1, sent: undefined });
+    expect(await publishDeploy(alertBlobs(), third, event('deploy-3'))).toMatchObject({ changes: 1, matched: 1, sent: undefined });
     expect(mailsTo(mailbox, 'bob@example.com')).toHaveLength(2);
     minutesLater(21 * 60);
-    expect(await runAlerts(alertStore(), priceBands, { limitMs: 3_000 })).toMatchObject({ queued: 1, waiting: 1 });
+    expect(await runAlerts(alertBlobs(), priceBands, { limitMs: 3_000 })).toMatchObject({ queued: 1, waiting: 1 });
     minutesLater(61);
-    expect(await runAlerts(alertStore(), priceBands, { limitMs: 3_000 })).toMatchObject({ queued: 1, sent: 1 });
+    expect(await runAlerts(alertBlobs(), priceBands, { limitMs: 3_000 })).toMatchObject({ queued: 1, sent: 1 });
     expect(mailsTo(mailbox, 'bob@example.com').at(-1)?.body.subject).toBe('Price drop: Evolution D5 Maverick 4 Plus, now $11,995 - Burlington Golf Carts');
   });
 
@@ -217,7 +217,7 @@ describe('two successive deploys of a fixture lot', { timeout: 20_000 }, () => {
         deploy: { context: 'production', id: 'deploy-2' },
       });
     // The deploy before published the first build; this deploy's own lot has the new unit and the price drop.
-    await publishDeploy(alertStore(), first, event('deploy-1'));
+    await publishDeploy(alertBlobs(), first, event('deploy-1'));
     await follow('frank@example.com', { alert: 'inventory' }, { confirm: false });
     await follow('uma@example.com', { alert: 'price', unit: DROP });
     await follow('vic@example.com', { alert: 'price', unit: DROP });
@@ -236,9 +236,9 @@ describe('two successive deploys of a fixture lot', { timeout: 20_000 }, () => {
     expect(await recordOf('vic@example.com')).toBeNull();
 
     minutesLater(2 * 24 * 60);
-    await publishDeploy(alertStore(), first, event('deploy-3'));
+    await publishDeploy(alertBlobs(), first, event('deploy-3'));
     await publishDeploy(
-      alertStore(),
+      alertBlobs(),
       bundledLot().map((unit) => (unit.id === DROP ? { ...unit, price: 10995 } : unit)),
       event('deploy-4'),
     );

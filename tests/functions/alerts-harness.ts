@@ -1,9 +1,9 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { getStore } from '@netlify/blobs';
 import alerts from '../../functions/alerts.ts';
 import alertLinksHandler from '../../functions/alert-links.ts';
-import { ALERTS_STORE, readSubscriber, subscriberHash, type Subscriber } from '../../functions/lib/alerts/blobs.ts';
-import { MAIL_LOG_STORE } from '../../functions/lib/mail/log.ts';
+import { ALERTS_BLOBS, readSubscriber, subscriberHash, type Subscriber } from '../../functions/lib/alerts/blobs.ts';
+import { MAIL_LOG_BLOBS } from '../../functions/lib/mail/log.ts';
 import { Client, configureMail, type Mailbox, type RecordedEmail } from './contact-harness.ts';
 
 /**
@@ -25,8 +25,8 @@ export function configureAlerts(mailbox: Mailbox | null, quotas: { daily?: numbe
   if (quotas.monthly !== undefined) process.env.ALERTS_MONTHLY_QUOTA = String(quotas.monthly);
 }
 
-export const alertStore = (): Store => getStore({ name: ALERTS_STORE, consistency: 'strong' });
-export const mailLog = (): Store => getStore({ name: MAIL_LOG_STORE, consistency: 'strong' });
+export const alertBlobs = (): Blobs => getStore({ name: ALERTS_BLOBS, consistency: 'strong' });
+export const mailLog = (): Blobs => getStore({ name: MAIL_LOG_BLOBS, consistency: 'strong' });
 
 /** Posts the subscription form as a browser does (a same-site Referer: the page it is on). */
 export function subscriber(): Client {
@@ -67,5 +67,5 @@ export function formAction(html: string): string {
 }
 
 export async function recordOf(email: string): Promise<Subscriber | null> {
-  return (await readSubscriber(alertStore(), subscriberHash(email)))?.record ?? null;
+  return (await readSubscriber(alertBlobs(), subscriberHash(email)))?.record ?? null;
 }

@@ -11,7 +11,7 @@ import { queueEntries } from '../../functions/lib/alerts/blobs.ts';
 import pruneAlertsJob, { config as pruneConfig } from '../../functions/prune-alerts.ts';
 import { config as sendConfig } from '../../functions/send-alerts.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
-import { alertStore, configureAlerts, formAction, linkIn, mailLog, mailsTo, open, recordOf, subscribe, subscriber } from './alerts-harness.ts';
+import { alertBlobs, configureAlerts, formAction, linkIn, mailLog, mailsTo, open, recordOf, subscribe, subscriber } from './alerts-harness.ts';
 import { Client, healthCheck, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertStore().deleteAll(), mailLog().deleteAll()]);
+  await Promise.all([blobs.store.deleteAll(), alertBlobs().deleteAll(), mailLog().deleteAll()]);
   mailbox.received.length = 0;
   mailbox.requests.length = 0;
   mailbox.mode = 'ok';
@@ -59,7 +59,7 @@ afterEach(async () => {
 });
 
 const minutesLater = (minutes: number) => vi.setSystemTime(new Date(Date.now() + minutes * 60_000));
-const run = () => runAlerts(alertStore(), priceBands, { limitMs: 5_000 });
+const run = () => runAlerts(alertBlobs(), priceBands, { limitMs: 5_000 });
 
 async function subscribed(email: string, fields: Record<string, string> = price, page?: string): Promise<string> {
   const response = await subscribe(client, { email, ...fields }, page);
@@ -181,7 +181,7 @@ describe('asking for an alert', () => {
     expect(await json.json()).toEqual({ error: 'We have no such model' });
     expect((await client.post('{', {})).status).toBe(400);
     expect((await client.post({}, { method: 'GET' })).status).toBe(405);
-    expect((await alertStore().list({ prefix: 'subscribers/' })).blobs).toHaveLength(0);
+    expect((await alertBlobs().list({ prefix: 'subscribers/' })).blobs).toHaveLength(0);
   });
 
   it('gives a bot (the hidden field filled) the usual answer and keeps nothing; more than 8 requests in 10 minutes get 429', async () => {
@@ -248,7 +248,7 @@ describe('links that do not hold', () => {
     const response = await pruneAlertsJob(scheduledInvocation());
     expect(await response.json()).toMatchObject({ deleted: { requests: 1, subscribers: 1 } });
     expect(await recordOf('late@example.com')).toBeNull();
-    expect(await queueEntries(alertStore())).toHaveLength(0);
+    expect(await queueEntries(alertBlobs())).toHaveLength(0);
     expect(await recordOf('kept@example.com')).not.toBeNull();
     vi.setSystemTime(new Date('2026-06-02T14:00:01Z'));
     expect(await (await pruneAlertsJob(scheduledInvocation())).json()).toMatchObject({ deleted: { alerts: 1, subscribers: 1 } });
@@ -323,8 +323,8 @@ describe('a rate-limited provider, the quota and /api/health', () => {
     await subscribe(client, { email: 'wait@example.com', ...price });
     await client.settle();
     expect(mailbox.refused).toBeGreaterThan(0);
-    const [entry] = await queueEntries(alertStore());
-    expect(await alertStore().get(entry?.key ?? '', { type: 'json' })).toMatchObject({ attempts: 1, nextAttemptAt: '2025-06-02T14:02:00.000Z' });
+    const [entry] = await queueEntries(alertBlobs());
+    expect(await alertBlobs().get(entry?.key ?? '', { type: 'json' })).toMatchObject({ attempts: 1, nextAttemptAt: '2025-06-02T14:02:00.000Z' });
     mailbox.mode = 'ok';
     minutesLater(1);
     expect(await run()).toMatchObject({ queued: 1, waiting: 1 });
@@ -375,7 +375,7 @@ describe('a rate-limited provider, the quota and /api/health', () => {
     vi.setSystemTime(new Date('2025-07-01T00:05:00Z'));
     expect(await run()).toMatchObject({ queued: 1, dropped: 1 });
     expect(mailsTo(mailbox, 'second@example.com')).toHaveLength(0);
-    expect(await queueEntries(alertStore())).toHaveLength(0);
+    expect(await queueEntries(alertBlobs())).toHaveLength(0);
   });
 });
 
@@ -418,7 +418,7 @@ describe('npm run alerts (against a local sandbox)', () => {
       ]);
       expect(await cli('delete', '--email', 'TWO@example.com')).toContain('Deleted TWO@example.com and its alerts from the local sandbox');
       expect(await recordOf('two@example.com')).toBeNull();
-      expect(await queueEntries(alertStore())).toHaveLength(0);
+      expect(await queueEntries(alertBlobs())).toHaveLength(0);
       expect(await recordOf('ann@example.com')).not.toBeNull();
     },
   );

@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import type { Lead } from '../../functions/lib/leads/lead.ts';
 import { fileLead, pendingEntries } from '../../functions/lib/leads/blobs.ts';
 import { retryPending, type RetrySummary } from '../../functions/retry-leads.ts';
@@ -7,7 +7,7 @@ import { VALID } from './contact-harness.ts';
 /** A backlog of pending leads (as an outage leaves it) and the retry runs that clear it. */
 
 /** Files `count` pending leads, one a second before `endAt`, the oldest first. */
-export async function fillBacklog(store: Store, count: number, endAt = Date.now()): Promise<string[]> {
+export async function fillBacklog(store: Blobs, count: number, endAt = Date.now()): Promise<string[]> {
   const ids: string[] = [];
   const batch = 50;
   for (let start = 0; start < count; start += batch) {
@@ -45,7 +45,7 @@ export interface ClearOptions {
 }
 
 /** Runs the retry job again and again until nothing is pending (or `maxRuns`), timing each run. */
-export async function clearBacklog(store: Store, options: ClearOptions = {}) {
+export async function clearBacklog(store: Blobs, options: ClearOptions = {}) {
   const runs: BacklogRun[] = [];
   const started = performance.now();
   while (runs.length < (options.maxRuns ?? 10_000)) {

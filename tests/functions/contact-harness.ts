@@ -3,10 +3,10 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getStore, type Store } from '@netlify/blobs';
+import { getStore, type Store as NetlifyBlobs } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import contact from '../../functions/contact.ts';
-import { MAIL_LOG_STORE } from '../../functions/lib/mail/log.ts';
+import { MAIL_LOG_BLOBS } from '../../functions/lib/mail/log.ts';
 
 /**
  * What the contact tests run against: the real handler, the real @netlify/blobs client talking
@@ -22,7 +22,7 @@ import { MAIL_LOG_STORE } from '../../functions/lib/mail/log.ts';
  */
 
 export interface Blobs {
-  store: Store;
+  store: NetlifyBlobs;
   server: BlobsServer;
   /** The sandbox directory (laid out like `netlify serve`'s .netlify/blobs-serve). */
   directory: string;
@@ -79,12 +79,12 @@ export async function startBlobs(options: BlobsOptions = {}): Promise<Blobs> {
  * provider's hold live (functions/lib/mail/pacer.ts): a test that starts from an empty store starts
  * with no slot booked and no hold left by the test before.
  */
-function withSharedPace(store: Store): Store {
+function withSharedPace(store: NetlifyBlobs): NetlifyBlobs {
   return new Proxy(store, {
     get(target, name, receiver) {
       if (name !== 'deleteAll') return Reflect.get(target, name, receiver) as unknown;
       return async () => {
-        const [result] = await Promise.all([target.deleteAll(), getStore({ name: MAIL_LOG_STORE, consistency: 'strong' }).deleteAll()]);
+        const [result] = await Promise.all([target.deleteAll(), getStore({ name: MAIL_LOG_BLOBS, consistency: 'strong' }).deleteAll()]);
         return result;
       };
     },
@@ -381,7 +381,7 @@ export class Client {
   }
 }
 
-export async function storedLeads(store: Store): Promise<Record<string, any>[]> {
+export async function storedLeads(store: NetlifyBlobs): Promise<Record<string, any>[]> {
   const { blobs } = await store.list({ prefix: 'leads/' });
   // The local server writes through a temporary ".name" file: a listing during a write can show it.
   const leads = await Promise.all(blobs.filter((blob) => !blob.key.split('/').pop()?.startsWith('.')).map((blob) => store.get(blob.key, { type: 'json' })));

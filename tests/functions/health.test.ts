@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import health, { config } from '../../functions/health.ts';
-import { alertStore, configureAlerts, subscribe, subscriber } from './alerts-harness.ts';
+import { alertBlobs, configureAlerts, subscribe, subscriber } from './alerts-harness.ts';
 import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 
 const TOKEN = 'health-token-of-the-dealers-monitor-0123';
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertStore().deleteAll()]);
+  await Promise.all([blobs.store.deleteAll(), alertBlobs().deleteAll()]);
   // No e-mail configured: every lead filed stays pending, as when e-mail has stopped.
   configureMail(null);
   vi.spyOn(console, 'info').mockImplementation(() => {});

@@ -1,10 +1,10 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as NetlifyBlobs } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retryPending } from '../../functions/retry-leads.ts';
 import sendAlerts from '../../functions/send-alerts.ts';
 import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 import { alertKeys, hasAlertWork } from '../../functions/lib/alerts/blobs.ts';
-import { alertStore } from './alerts-harness.ts';
+import { alertBlobs } from './alerts-harness.ts';
 import { configureMail, Mailbox, startBlobs, type Blobs } from './contact-harness.ts';
 
 /**
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 /** A store that records what a run asks of it. */
-function counting(target: Store): { store: Store; calls: string[] } {
+function counting(target: NetlifyBlobs): { store: NetlifyBlobs; calls: string[] } {
   const calls: string[] = [];
   const store = new Proxy(target, {
     get(object, name, receiver) {
@@ -49,18 +49,18 @@ describe('idle scheduled runs', () => {
   });
 
   it('send-alerts with nothing queued and no change to match lists the store once, and works when something waits', async () => {
-    const { store, calls } = counting(alertStore());
+    const { store, calls } = counting(alertBlobs());
     expect(await hasAlertWork(store)).toBe(false);
     expect(calls).toEqual(['list']);
     expect(await (await sendAlerts(scheduledInvocation())).json()).toEqual({ queued: 0, matched: 0 });
     // A marker left by a change set that is gone: one busy run clears it, the next is idle again.
-    await alertStore().set(alertKeys.open('changes/2026-12-01T00-00-00-000Z-abc'), '');
-    expect(await hasAlertWork(alertStore())).toBe(true);
+    await alertBlobs().set(alertKeys.open('changes/2026-12-01T00-00-00-000Z-abc'), '');
+    expect(await hasAlertWork(alertBlobs())).toBe(true);
     expect(await (await sendAlerts(scheduledInvocation())).json()).toMatchObject({ queued: 0, matched: 0 });
     // (The local sandbox keeps an emptied folder on disk, so its listing of folders would still
     // name it; Netlify's store has no folders but the keys' own.)
-    expect((await alertStore().list({ prefix: 'open/' })).blobs).toEqual([]);
-    await alertStore().setJSON(alertKeys.alertMail(Date.now(), 'somebody'), { attempts: 0 });
-    expect(await hasAlertWork(alertStore())).toBe(true);
+    expect((await alertBlobs().list({ prefix: 'open/' })).blobs).toEqual([]);
+    await alertBlobs().setJSON(alertKeys.alertMail(Date.now(), 'somebody'), { attempts: 0 });
+    expect(await hasAlertWork(alertBlobs())).toBe(true);
   });
 });

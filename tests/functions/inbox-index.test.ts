@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import adminLeads from '../../functions/admin-leads.ts';
 import adminPrivacy from '../../functions/admin-privacy.ts';
 import pruneLeads from '../../functions/prune-leads.ts';
-import { alertsStore } from '../../functions/lib/alerts/blobs.ts';
+import { alertsBlobs } from '../../functions/lib/alerts/blobs.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 import { changeHandling } from '../../functions/lib/inbox/handling.ts';
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertsStore().deleteAll()]);
+  await Promise.all([blobs.store.deleteAll(), alertsBlobs().deleteAll()]);
   configureMail(null);
   for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT']) delete process.env[name];
   process.env.NETLIFY_LOCAL = 'true';

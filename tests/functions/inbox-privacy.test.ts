@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import adminExport from '../../functions/admin-export.ts';
 import adminLeads from '../../functions/admin-leads.ts';
 import adminPrivacy from '../../functions/admin-privacy.ts';
-import { alertsStore } from '../../functions/lib/alerts/blobs.ts';
+import { alertsBlobs } from '../../functions/lib/alerts/blobs.ts';
 import { requestAlert } from '../../functions/lib/alerts/subscriptions.ts';
 import { addressHash } from '../../functions/lib/leads/delivery.ts';
 import { clearAccessCache } from '../../functions/lib/github/permissions.ts';
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertsStore().deleteAll()]);
+  await Promise.all([blobs.store.deleteAll(), alertsBlobs().deleteAll()]);
   clearAccessCache();
   configureMail(null);
   for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT']) delete process.env[name];
@@ -61,7 +61,7 @@ describe('a privacy request', () => {
     await fileLead({ email: 'pat.work@example.com', phone: '609.555.0142' });
     const other = await fileLead({ email: 'someone@example.com', phone: '(609) 555-0199' });
     await blobs.store.setJSON(keys.receipt(await addressHash('pat@example.com')), { at: new Date().toISOString(), leadId: 'x' });
-    await requestAlert(alertsStore(), 'pat@example.com', { kind: 'price', unit: 'some-unit' }, 'Price drop');
+    await requestAlert(alertsBlobs(), 'pat@example.com', { kind: 'price', unit: 'some-unit' }, 'Price drop');
 
     const byPhone = (await (await call(adminPrivacy, '/api/admin/privacy', { action: 'find', phone: '+1 609 555 0142' })).json()) as Record<string, any>;
     expect(byPhone.leads).toHaveLength(2);

@@ -1,6 +1,6 @@
 import { getStore } from '@netlify/blobs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAIL_LOG_STORE } from '../../functions/lib/mail/log.ts';
+import { MAIL_LOG_BLOBS } from '../../functions/lib/mail/log.ts';
 import { deliverLead, FALLBACK_AFTER } from '../../functions/lib/leads/delivery.ts';
 import { alertsEnv, leadsEnv } from '../../functions/lib/env.ts';
 import { mailQuotaEnv } from '../../functions/lib/mail/quota.ts';
@@ -204,7 +204,7 @@ describe("the visitor's receipt (docs/product.md §Leads)", () => {
     process.env.MAIL_LEAD_RESERVE_DAILY = '4';
     try {
       // Six e-mails already sent today (one record for six recipients, as lib/mail/log.ts keeps them).
-      await getStore({ name: MAIL_LOG_STORE, consistency: 'strong' }).set(`sent/2025-06-02/${Date.now()}-6-test`, '');
+      await getStore({ name: MAIL_LOG_BLOBS, consistency: 'strong' }).set(`sent/2025-06-02/${Date.now()}-6-test`, '');
       await post(VALID);
       expect(receipts()).toHaveLength(0);
       expect((await storedLeads(blobs.store))[0]).toMatchObject({

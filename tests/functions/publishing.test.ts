@@ -1,11 +1,11 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as NetlifyBlobs } from '@netlify/blobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDailyRebuild, config as rebuildConfig } from '../../functions/daily-rebuild.ts';
 import deploySucceeded from '../../functions/deploy-succeeded.ts';
 import { recordDeploy } from '../../functions/lib/publishing/deploys.ts';
 import { DEFAULT_DEPLOY_BUDGET, DEPLOY_CREDITS, PLAN_CREDITS, deployBudget, duePublishingTime, pacedAllowance } from '../../functions/lib/publishing/plan.ts';
 import { PUBLISHER_EVERY_MINUTES, publishPending, rebuildIfDue, type PublishContext } from '../../functions/lib/publishing/publisher.ts';
-import { publishingStore, readState, STATE_KEY, type PublishingState } from '../../functions/lib/publishing/record.ts';
+import { publishingBlobs, readState, STATE_KEY, type PublishingState } from '../../functions/lib/publishing/record.ts';
 import { config as publisherConfig, runPublisher } from '../../functions/publisher.ts';
 import { publishing } from '../../src/lib/data/publishing.ts';
 import { nextDatedChange } from '../../src/lib/units/units.ts';
@@ -27,7 +27,7 @@ let blobs: Blobs;
 let github: GitHubStandIn;
 let hook: BuildHookStandIn;
 let mailbox: Mailbox;
-const store = () => publishingStore();
+const store = () => publishingBlobs();
 
 const ENV = ['BUILD_HOOK_URL', 'GITHUB_TOKEN', 'GITHUB_REPOSITORY', 'GITHUB_BRANCH', 'GITHUB_API_URL'] as const;
 
@@ -67,7 +67,7 @@ async function seed(state: Partial<PublishingState> & { month: string }): Promis
 }
 
 /** A store that counts what a run asks of it. */
-function counting(target: Store): { store: Store; calls: string[] } {
+function counting(target: NetlifyBlobs): { store: NetlifyBlobs; calls: string[] } {
   const calls: string[] = [];
   const store = new Proxy(target, {
     get(object, name, receiver) {

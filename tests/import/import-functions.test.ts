@@ -3,7 +3,7 @@ import importJson from '../../data/import.json';
 import importLotBackground from '../../functions/import-lot-background.ts';
 import importLot from '../../functions/import-lot.ts';
 import { scheduledInvocation, wakeSignature, wokenByJob, WAKE_HEADER } from '../../functions/lib/http/guards.ts';
-import { importRunsStore, recentRuns } from '../../functions/lib/import/runs.ts';
+import { importRunsBlobs, recentRuns } from '../../functions/lib/import/runs.ts';
 import { startBlobs, type Blobs } from '../functions/contact-harness.ts';
 
 let blobs: Blobs;
@@ -22,7 +22,7 @@ describe('the import functions as shipped', () => {
     } as Parameters<typeof importLot>[1]);
     expect(await response.json()).toEqual({ status: 'skipped' });
     await importLotBackground(new Request('https://site.example/.netlify/functions/import-lot-background', { method: 'POST' }));
-    expect(await recentRuns(importRunsStore())).toEqual([]);
+    expect(await recentRuns(importRunsBlobs())).toEqual([]);
   });
 
   it("refuse a visitor: the job only by the scheduler, the background import only with the job's signature of the due slot", async () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { leadsEnv } from '../../functions/lib/env.ts';
-import { importRunsStore, recentRuns } from '../../functions/lib/import/runs.ts';
+import { importRunsBlobs, recentRuns } from '../../functions/lib/import/runs.ts';
 import { SETTINGS_PATH } from '../../functions/lib/import/head-settings.ts';
 import { scheduledImport } from '../../functions/lib/import/scheduled.ts';
 import { dueSlot } from '../../src/lib/import/schedule.ts';
@@ -47,7 +47,7 @@ async function wake(now = AT_NOON, environment: Record<string, string | undefine
   const mail = leadsEnv(environment);
   return scheduledImport({
     mapping: mappingWith({ enabled: true, url: sheet.url }),
-    store: importRunsStore(),
+    store: importRunsBlobs(),
     now,
     env: environment,
     mail: mail.ok ? mail.mail : null,
@@ -79,7 +79,7 @@ describe('the scheduled import', () => {
     expect(await wake(new Date(AT_NOON.getTime() + 20 * 60_000))).toEqual({ status: 'skipped', reason: 'the 2026-11-26T12:00 import has already run' });
     expect(github.log()).toHaveLength(2);
     expect(mailbox.received).toHaveLength(1);
-    const [run] = await recentRuns(importRunsStore());
+    const [run] = await recentRuns(importRunsBlobs());
     expect(run!.mailedAt).toBeDefined();
   });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { getStore, type Store } from '@netlify/blobs';
+import { getStore, type Store as Blobs } from '@netlify/blobs';
 import { z } from 'zod';
 import { alertSchema, lotChangeSchema, publishedUnitSchema } from '../../../src/lib/alerts.ts';
 import { parseMarker, readJSON, stamp } from '../leads/blobs.ts';
@@ -23,10 +23,10 @@ import { mailboxKey } from '../mail/addresses.ts';
  * A subscriber record changes through `updateSubscriber`, a conditional write with the ETag
  * just read, retried when another writer came first (lib/leads/blobs.ts explains the ETags).
  */
-export const ALERTS_STORE = 'alerts';
+export const ALERTS_BLOBS = 'alerts';
 
-export function alertsStore(): Store {
-  return getStore({ name: ALERTS_STORE, consistency: 'strong' });
+export function alertsBlobs(): Blobs {
+  return getStore({ name: ALERTS_BLOBS, consistency: 'strong' });
 }
 
 export const alertKeys = {
@@ -44,7 +44,7 @@ export const alertKeys = {
  * sandbox keeps a folder on disk once emptied and may answer true with nothing to do; the run
  * then finds nothing, as before.)
  */
-export async function hasAlertWork(store: Store): Promise<boolean> {
+export async function hasAlertWork(store: Blobs): Promise<boolean> {
   const { directories } = await store.list({ directories: true });
   return directories.some((directory) => /^(queue|open)\/?$/.test(directory));
 }
@@ -111,7 +111,7 @@ export const subscriberSchema = z.object({
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
-export async function readSubscriber(store: Store, hash: string): Promise<{ record: Subscriber; etag?: string } | null> {
+export async function readSubscriber(store: Blobs, hash: string): Promise<{ record: Subscriber; etag?: string } | null> {
   const entry = await readJSON(store, alertKeys.subscriber(hash));
   if (!entry) return null;
   const parsed = subscriberSchema.safeParse(entry.data);
@@ -125,7 +125,7 @@ export async function readSubscriber(store: Store, hash: string): Promise<{ reco
  * Answers the record as written (or as found when unchanged) and what `change` returned last.
  */
 export async function updateSubscriber<T>(
-  store: Store,
+  store: Blobs,
   hash: string,
   change: (record: Subscriber | null) => { record: Subscriber | null | undefined; result: T },
 ): Promise<{ record: Subscriber | null; result: T }> {
@@ -145,13 +145,13 @@ export async function updateSubscriber<T>(
 }
 
 /** Every subscriber's hash. */
-export async function subscriberHashes(store: Store): Promise<string[]> {
+export async function subscriberHashes(store: Blobs): Promise<string[]> {
   const { blobs } = await store.list({ prefix: 'subscribers/' });
   return blobs.map(({ key }) => key.slice('subscribers/'.length)).filter((hash) => /^[0-9a-f]{40}$/.test(hash));
 }
 
 /** Deletes a subscriber and every e-mail queued for it. */
-export async function deleteSubscriber(store: Store, hash: string): Promise<boolean> {
+export async function deleteSubscriber(store: Blobs, hash: string): Promise<boolean> {
   const read = await readSubscriber(store, hash);
   if (!read) return false;
   const markers = [...read.record.alerts.map((alert) => alert.marker), read.record.pending?.marker].filter((key): key is string => Boolean(key));
@@ -175,7 +175,7 @@ export function parseQueueKey(key: string): QueueEntry | null {
 }
 
 /** The e-mails waiting to be sent, oldest first. */
-export async function queueEntries(store: Store): Promise<QueueEntry[]> {
+export async function queueEntries(store: Blobs): Promise<QueueEntry[]> {
   const { blobs } = await store.list({ prefix: 'queue/' });
   return blobs
     .map(({ key }) => parseQueueKey(key))
@@ -206,7 +206,7 @@ export const changeSetSchema = z.object({
 export type ChangeSet = z.infer<typeof changeSetSchema>;
 
 /** The change sets, oldest first, with their keys. */
-export async function changeSets(store: Store): Promise<{ key: string; set: ChangeSet }[]> {
+export async function changeSets(store: Blobs): Promise<{ key: string; set: ChangeSet }[]> {
   const { blobs } = await store.list({ prefix: 'changes/' });
   const keys = blobs.map(({ key }) => key).sort();
   const sets = await Promise.all(
@@ -219,7 +219,7 @@ export async function changeSets(store: Store): Promise<{ key: string; set: Chan
 }
 
 /** The newest change set's key ("" when there is none): an alert confirmed now hears only of later ones. */
-export async function latestChangeKey(store: Store): Promise<string> {
+export async function latestChangeKey(store: Blobs): Promise<string> {
   const { blobs } = await store.list({ prefix: 'changes/' });
   return (
     blobs

@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { utcDay } from '../mail/log.ts';
 import { stamp } from '../leads/blobs.ts';
 
@@ -21,17 +21,17 @@ export function confirmationCap(dailyQuota: number): number {
 }
 
 /** Whether another confirmation fits in today's share. */
-export async function confirmationRoom(store: Store, dailyQuota: number, now = Date.now()): Promise<boolean> {
+export async function confirmationRoom(store: Blobs, dailyQuota: number, now = Date.now()): Promise<boolean> {
   const { blobs } = await store.list({ prefix: prefix(now) });
   return blobs.length < confirmationCap(dailyQuota);
 }
 
-export async function countConfirmation(store: Store, now = Date.now()): Promise<void> {
+export async function countConfirmation(store: Blobs, now = Date.now()): Promise<void> {
   await store.set(`${prefix(now)}${stamp(now)}-${crypto.randomUUID().slice(0, 8)}`, '');
 }
 
 /** Deletes the counts of days before today; answers how many went. */
-export async function pruneConfirmationCounts(store: Store, now = Date.now()): Promise<number> {
+export async function pruneConfirmationCounts(store: Blobs, now = Date.now()): Promise<number> {
   const { blobs } = await store.list({ prefix: 'confirmations-sent/' });
   const old = blobs.filter((blob) => !blob.key.startsWith(prefix(now)));
   await Promise.all(old.map((blob) => store.delete(blob.key)));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { alertEndsWith, alertMatches, changeKey, compareLots, type LotChange, type PublishedUnit } from '../../../src/lib/alerts.ts';
 import type { PriceEdges } from '../../../src/lib/inventory/filter.ts';
 import { readJSON } from '../leads/blobs.ts';
@@ -33,7 +33,7 @@ export interface Published {
 
 /** Publishes `lot` (the lot of the deploy): compares it with the last published one and keeps what changed. */
 export async function publishLot(
-  store: Store,
+  store: Blobs,
   lot: readonly PublishedUnit[],
   { deploy, now = Date.now() }: { deploy?: string; now?: number } = {},
 ): Promise<Published> {
@@ -77,7 +77,7 @@ export interface Expansion {
  * deadline (performance.now()); the next run goes on where this one stopped.
  */
 export async function expandChanges(
-  store: Store,
+  store: Blobs,
   edges: PriceEdges,
   { now = Date.now(), deadline }: { now?: number; deadline?: number } = {},
 ): Promise<Expansion> {

@@ -1,6 +1,6 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { pages } from '../../../src/lib/data/pages.ts';
-import { mailLogStore, pruneMailLog } from '../mail/log.ts';
+import { mailLogBlobs, pruneMailLog } from '../mail/log.ts';
 import { pruneConfirmationCounts } from './confirmation-share.ts';
 import { retentionCutoff } from '../leads/retention.ts';
 import { changeSets, subscriberHashes, updateSubscriber } from './blobs.ts';
@@ -27,7 +27,7 @@ export interface AlertPruneSummary {
 /** Change sets are kept this long after their deploy (every subscriber has long been matched). */
 const CHANGE_SET_DAYS = 30;
 
-export async function pruneAlerts(store: Store, now = Date.now()): Promise<AlertPruneSummary> {
+export async function pruneAlerts(store: Blobs, now = Date.now()): Promise<AlertPruneSummary> {
   const summary: AlertPruneSummary = { requests: 0, alerts: 0, subscribers: 0, changeSets: 0, mailCounts: 0 };
   const cutoff = retentionCutoff(now, pages.privacy.alertMonths);
   for (const hash of await subscriberHashes(store)) {
@@ -59,7 +59,7 @@ export async function pruneAlerts(store: Store, now = Date.now()): Promise<Alert
       summary.changeSets++;
     }
   }
-  summary.mailCounts = await pruneMailLog(mailLogStore(), now);
+  summary.mailCounts = await pruneMailLog(mailLogBlobs(), now);
   // Counts of confirmations sent (confirmation-share.ts) matter for their day only.
   summary.mailCounts += await pruneConfirmationCounts(store, now);
   return summary;

@@ -1,10 +1,10 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { changeKey } from '../../../src/lib/alerts.ts';
 import { dealer } from '../../../src/lib/data/dealer.ts';
 import type { PriceEdges } from '../../../src/lib/inventory/filter.ts';
 import { backoffMs, siteOrigin } from '../leads/delivery.ts';
 import { alertsEnv, leadsEnv, type AlertsConfig, type MailConfig } from '../env.ts';
-import { mailLogStore, sentTotals } from '../mail/log.ts';
+import { mailLogBlobs, sentTotals } from '../mail/log.ts';
 import { sendEmail, type OutgoingEmail } from '../mail/mailer.ts';
 import { Pacer } from '../mail/pacer.ts';
 import { readJSON, stamp } from '../leads/blobs.ts';
@@ -69,7 +69,7 @@ export class Quota {
 }
 
 export async function loadQuota(config: Pick<AlertsConfig, 'dailyQuota' | 'monthlyQuota'>, now = Date.now()): Promise<Quota> {
-  const totals = await sentTotals(mailLogStore(), now);
+  const totals = await sentTotals(mailLogBlobs(), now);
   return new Quota(totals.today, totals.month, config.dailyQuota, config.monthlyQuota);
 }
 
@@ -166,7 +166,7 @@ function alertMessage(ready: Ready, entry: Extract<QueueEntry, { kind: 'alert' }
  * it not due and leaves it. A failure keeps its backoff (a 429 waits its Retry-After and holds
  * the pacer); a success takes the entry off the queue.
  */
-export async function deliverQueued(store: Store, entry: QueueEntry, options: DeliverOptions = {}): Promise<QueueStatus> {
+export async function deliverQueued(store: Blobs, entry: QueueEntry, options: DeliverOptions = {}): Promise<QueueStatus> {
   // Two runs in one instance (a deploy event and the scheduled job) do not both try the same e-mail.
   if (inFlight.has(entry.key)) return 'busy';
   inFlight.add(entry.key);
@@ -179,7 +179,7 @@ export async function deliverQueued(store: Store, entry: QueueEntry, options: De
 
 const inFlight = new Set<string>();
 
-async function deliver(store: Store, entry: QueueEntry, options: DeliverOptions): Promise<QueueStatus> {
+async function deliver(store: Blobs, entry: QueueEntry, options: DeliverOptions): Promise<QueueStatus> {
   const now = options.now ?? Date.now();
   const ready = readiness();
   if ('status' in ready) return ready.status;
@@ -242,7 +242,7 @@ export type AlertRunSummary = { queued: number; matched: number; heldUntil?: str
  * time, the pace or the quota runs out. Once the quota is reached nothing younger goes ahead.
  */
 export async function runAlerts(
-  store: Store,
+  store: Blobs,
   edges: PriceEdges,
   { limitMs = RUN_LIMIT_MS, now = Date.now() }: { limitMs?: number; now?: number } = {},
 ): Promise<AlertRunSummary> {
@@ -289,10 +289,10 @@ export interface AlertsHealth {
 }
 
 /** What /api/health says about alerts: no personal data, only counts. */
-export async function alertsHealth(store: Store, now = Date.now()): Promise<AlertsHealth> {
+export async function alertsHealth(store: Blobs, now = Date.now()): Promise<AlertsHealth> {
   const config = alertsEnv();
   const quotas = config.ok ? config : { dailyQuota: 0, monthlyQuota: 0 };
-  const [entries, totals] = await Promise.all([queueEntries(store), sentTotals(mailLogStore(), now)]);
+  const [entries, totals] = await Promise.all([queueEntries(store), sentTotals(mailLogBlobs(), now)]);
   const quota = new Quota(totals.today, totals.month, quotas.dailyQuota, quotas.monthlyQuota);
   const held = entries.length > 0 && !quota.open;
   const oldest = entries[0]?.at;

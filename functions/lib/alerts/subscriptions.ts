@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { sameAlert, type Alert } from '../../../src/lib/alerts.ts';
 import { pages } from '../../../src/lib/data/pages.ts';
 import { alertKeys, deleteSubscriber, latestChangeKey, randomId, readSubscriber, subscriberHash, updateSubscriber, type Subscriber } from './blobs.ts';
@@ -28,7 +28,7 @@ export function requestExpired(requestedAt: string, now: number): boolean {
  * confirmations today: then nothing happens (and the visitor is told the same).
  * Answers the key of the queued confirmation.
  */
-export async function requestAlert(store: Store, email: string, alert: Alert, title: string, now = Date.now()): Promise<{ queued?: string }> {
+export async function requestAlert(store: Blobs, email: string, alert: Alert, title: string, now = Date.now()): Promise<{ queued?: string }> {
   const hash = subscriberHash(email);
   const at = new Date(now).toISOString();
   let replaced: string | undefined;
@@ -60,7 +60,7 @@ export async function requestAlert(store: Store, email: string, alert: Alert, ti
 export type LinkCheck = { ok: true; hash: string; record: Subscriber } | { ok: false };
 
 /** The subscriber a manage link opens, when its signature holds. */
-export async function openManageLink(store: Store, secret: string | null, hash: string, token: string): Promise<LinkCheck> {
+export async function openManageLink(store: Blobs, secret: string | null, hash: string, token: string): Promise<LinkCheck> {
   if (!secret || !/^[0-9a-f]{40}$/.test(hash) || !token) return { ok: false };
   const read = await readSubscriber(store, hash);
   if (!read || !manageTokenMatches(secret, token, hash, read.record)) return { ok: false };
@@ -71,7 +71,7 @@ export type ConfirmState = 'waiting' | 'confirmed' | 'invalid';
 
 /** What a confirmation link points at: an alert waiting for it, one already on, or nothing valid (forged, expired, ended). */
 export async function confirmLinkState(
-  store: Store,
+  store: Blobs,
   secret: string | null,
   hash: string,
   alertId: string,
@@ -88,7 +88,7 @@ export async function confirmLinkState(
 }
 
 /** Turns an alert on. From then it hears only of deploys published after this moment. */
-export async function confirmAlert(store: Store, secret: string | null, hash: string, alertId: string, token: string, now = Date.now()): Promise<ConfirmState> {
+export async function confirmAlert(store: Blobs, secret: string | null, hash: string, alertId: string, token: string, now = Date.now()): Promise<ConfirmState> {
   if ((await confirmLinkState(store, secret, hash, alertId, token, now)) === 'invalid') return 'invalid';
   const after = await latestChangeKey(store);
   let leftover: string | undefined;
@@ -110,7 +110,7 @@ export async function confirmAlert(store: Store, secret: string | null, hash: st
  * Ends some alerts of a subscriber (or all): what was matched for them only is forgotten, and
  * a subscriber with no alert left is deleted with everything queued for it.
  */
-export async function endAlerts(store: Store, hash: string, ids: readonly string[] | 'all'): Promise<{ left: number }> {
+export async function endAlerts(store: Blobs, hash: string, ids: readonly string[] | 'all'): Promise<{ left: number }> {
   if (ids === 'all') {
     await deleteSubscriber(store, hash);
     return { left: 0 };

@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { confirmWrite, keys, stamp } from '../leads/blobs.ts';
 
 /**
@@ -48,7 +48,7 @@ function parsePlace(value: string | null): { at: number; submission: string; tok
   return match?.[1] && match[2] && match[3] ? { at: Number(match[1]), submission: match[2], token: match[3] } : null;
 }
 
-async function places(store: Store, client: string, max: number): Promise<Place[]> {
+async function places(store: Blobs, client: string, max: number): Promise<Place[]> {
   const { blobs } = await store.list({ prefix: `${keys.rate(client)}slot-` });
   const etags = new Map(blobs.map((blob) => [blob.key, blob.etag]));
   return Promise.all(
@@ -68,7 +68,7 @@ function firstPlace(tag: string, max: number): number {
 }
 
 export async function takeToken(
-  store: Store,
+  store: Blobs,
   client: string,
   leadId: string,
   now = Date.now(),
@@ -100,7 +100,7 @@ export async function takeToken(
 }
 
 /** Deletes the records of windows that have closed (run by the daily prune jobs; takeToken skips them meanwhile). */
-export async function pruneRateRecords(store: Store, now = Date.now(), limit = RATE_LIMIT): Promise<number> {
+export async function pruneRateRecords(store: Blobs, now = Date.now(), limit = RATE_LIMIT): Promise<number> {
   const { blobs } = await store.list({ prefix: 'rate/' });
   const old = await Promise.all(
     blobs.map(async (blob) => {

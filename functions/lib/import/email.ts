@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { emailList, type MailConfig } from '../env.ts';
 import { sendEmail, type SendResult } from '../mail/mailer.ts';
 import { recentRuns, saveRun, summaryLine, type RunRecord } from './runs.ts';
@@ -39,7 +39,7 @@ export function importEmail(run: RunRecord, siteName: string): { subject: string
 
 /** Sends the run's e-mail once (to DATA_ERRORS_TO, else LEADS_TO) and records that it went. */
 export async function mailRunOnce(
-  store: Store,
+  store: Blobs,
   run: RunRecord,
   mail: MailConfig | null,
   env: Record<string, string | undefined>,
@@ -58,7 +58,7 @@ export async function mailRunOnce(
 export const MAIL_LOOKBACK_RUNS = 10;
 
 /** Sends the e-mail of every recent run that needed the dealer and has not reached them yet. */
-export async function mailUnsentRuns(store: Store, mail: MailConfig | null, env: Record<string, string | undefined>, siteName: string): Promise<void> {
+export async function mailUnsentRuns(store: Blobs, mail: MailConfig | null, env: Record<string, string | undefined>, siteName: string): Promise<void> {
   if (!mail) return;
   for (const run of await recentRuns(store, MAIL_LOOKBACK_RUNS)) {
     if (needsDealer(run) && !run.mailedAt) await mailRunOnce(store, run, mail, env, siteName);

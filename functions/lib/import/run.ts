@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import type { ImportMapping } from '../../../data/schemas/import.ts';
 import type { Model } from '../../../data/schemas/models.ts';
 import type { ImportStore } from '../../../src/lib/import/feed-unit.ts';
@@ -22,7 +22,7 @@ export interface RunInput {
   feed: FeedResult;
   lot: LotAccess;
   /** The runs store; none keeps no record (and no memory of misses). */
-  store?: Store;
+  store?: Blobs;
   /** Where the feed came from, for the record. */
   source: string;
   models: readonly Model[];

@@ -1,4 +1,4 @@
-import { getStore, type Store } from '@netlify/blobs';
+import { getStore, type Store as Blobs } from '@netlify/blobs';
 import { z } from 'zod';
 import type { Plan } from '../../../src/lib/import/reconcile.ts';
 
@@ -8,7 +8,7 @@ import type { Plan } from '../../../src/lib/import/reconcile.ts';
  * misses of the last run that imported, so a unit is sold only at its second miss in a row.
  */
 
-export const RUNS_STORE = 'import-runs';
+export const RUNS_BLOBS = 'import-runs';
 /** The runs `npm run import -- --report` lists. */
 export const REPORT_RUNS = 20;
 
@@ -34,8 +34,8 @@ export type RunRecord = z.infer<typeof RunRecord>;
 const MISSED_KEY = 'state/missed';
 const runKey = (id: string) => `run/${id}`;
 
-export function importRunsStore(): Store {
-  return getStore({ name: RUNS_STORE, consistency: 'strong' });
+export function importRunsBlobs(): Blobs {
+  return getStore({ name: RUNS_BLOBS, consistency: 'strong' });
 }
 
 /** The summary line every run ends with. */
@@ -60,23 +60,23 @@ export function newRunId(at: Date): string {
   return `${at.toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 4)}`;
 }
 
-export async function saveRun(store: Store, run: RunRecord): Promise<void> {
+export async function saveRun(store: Blobs, run: RunRecord): Promise<void> {
   await store.setJSON(runKey(run.id), run);
 }
 
 /** Units the last successful pull missed (none before the first). */
-export async function missedBefore(store: Store): Promise<string[]> {
+export async function missedBefore(store: Blobs): Promise<string[]> {
   const value = (await store.get(MISSED_KEY, { type: 'json' })) as unknown;
   const parsed = z.object({ missed: z.array(z.string()) }).safeParse(value);
   return parsed.success ? parsed.data.missed : [];
 }
 
-export async function saveMissed(store: Store, missed: readonly string[], at: string): Promise<void> {
+export async function saveMissed(store: Blobs, missed: readonly string[], at: string): Promise<void> {
   await store.setJSON(MISSED_KEY, { missed, at });
 }
 
 /** The latest runs, newest first. */
-export async function recentRuns(store: Store, limit = REPORT_RUNS): Promise<RunRecord[]> {
+export async function recentRuns(store: Blobs, limit = REPORT_RUNS): Promise<RunRecord[]> {
   const { blobs } = await store.list({ prefix: 'run/' });
   const keys = blobs
     .map((blob) => blob.key)

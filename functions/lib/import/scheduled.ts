@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import lotJson from '../../../data/lot.json';
 import type { ImportMapping } from '../../../data/schemas/import.ts';
 import { dueSlot } from '../../../src/lib/import/schedule.ts';
@@ -27,7 +27,7 @@ export type ScheduledResult = { status: 'skipped'; reason: string } | { status: 
 export interface ScheduledInput {
   /** The deployed settings: their times decide whether a run is due. */
   mapping: ImportMapping;
-  store: Store;
+  store: Blobs;
   now: Date;
   env: Record<string, string | undefined>;
   mail: MailConfig | null;

@@ -2,7 +2,7 @@ import type { Context } from '@netlify/functions';
 import { cachedRepositoryAccess } from '../github/permissions.ts';
 import { errorResponse } from '../http/responses.ts';
 import { clientKey, takeToken } from '../http/rate-limit.ts';
-import { leadsStore } from '../leads/blobs.ts';
+import { leadsBlobs } from '../leads/blobs.ts';
 
 /**
  * The gate of every /api/admin/... call (docs/operations.md §The dealer's inbox): a rate limit
@@ -72,7 +72,7 @@ const unauthorized = (message: string) => errorResponse(401, message, { headers:
 /** The signed-in person, or the answer that refuses the request. */
 export async function authorize(request: Request, context: InboxRequestContext, now = Date.now()): Promise<InboxUser | Response> {
   const ip = context.ip ?? 'unknown';
-  const rate = await takeToken(leadsStore(), await clientKey(`inbox:${ip}`), crypto.randomUUID(), now, ADMIN_RATE_LIMIT).catch(() => null);
+  const rate = await takeToken(leadsBlobs(), await clientKey(`inbox:${ip}`), crypto.randomUUID(), now, ADMIN_RATE_LIMIT).catch(() => null);
   if (!rate) return errorResponse(503, 'The inbox cannot be opened right now. Try again in a minute.');
   if (!rate.allowed) return errorResponse(429, 'Too many requests. Wait a moment.', { headers: { 'Retry-After': String(rate.retryAfterSeconds) } });
   const token = bearer(request);

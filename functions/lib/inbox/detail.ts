@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { units } from '../../../src/lib/data/vehicles.ts';
 import { siteOrigin } from '../leads/delivery.ts';
 import type { Lead } from '../leads/lead.ts';
@@ -75,7 +75,7 @@ function deliveryLog(lead: Lead): LeadDetail['delivery'] {
   return { attempts: d.attempts, lastAttemptAt: d.lastAttemptAt, nextAttemptAt: d.nextAttemptAt, lastError: d.lastError, sentAt: d.sentAt, messages };
 }
 
-export async function leadDetail(store: Store, id: string, now = Date.now()): Promise<LeadDetail | null> {
+export async function leadDetail(store: Blobs, id: string, now = Date.now()): Promise<LeadDetail | null> {
   const [read, handling] = await Promise.all([readLead(store, id), readHandling(store, id)]);
   if (!read) return null;
   const { delivery: _delivery, ...lead } = read.lead;

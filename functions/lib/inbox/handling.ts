@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { z } from 'zod';
 import { LEAD_STATUSES, type LeadStatus } from '../../../src/lib/inbox/labels.ts';
 import { keys, readJSON } from '../leads/blobs.ts';
@@ -39,7 +39,7 @@ export const handlingKey = keys.handling;
 
 export const NEW_HANDLING: Handling = Object.freeze({ status: 'new', notes: [], history: [] }) as Handling;
 
-export async function readHandling(store: Store, leadId: string): Promise<{ handling: Handling; etag?: string; stored: boolean }> {
+export async function readHandling(store: Blobs, leadId: string): Promise<{ handling: Handling; etag?: string; stored: boolean }> {
   const entry = await readJSON(store, handlingKey(leadId));
   if (!entry) return { handling: { ...NEW_HANDLING, notes: [], history: [] }, stored: false };
   const parsed = handlingSchema.safeParse(entry.data);
@@ -65,7 +65,7 @@ export function applyChange(handling: Handling, change: HandlingChange, by: stri
  * two people working the same lead see each other's change instead of overwriting it.
  */
 export async function changeHandling(
-  store: Store,
+  store: Blobs,
   leadId: string,
   change: HandlingChange,
   by: string,

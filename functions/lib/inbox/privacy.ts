@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { deleteSubscriber, normalEmail, readSubscriber, subscriberHash } from '../alerts/blobs.ts';
 import { addressHash } from '../leads/delivery.ts';
 import { phoneKey } from '../leads/retention.ts';
@@ -41,14 +41,14 @@ function matches(summary: Summary, email: string, phone: string): boolean {
 }
 
 /** The addresses involved: the one asked about and those of the matching leads. */
-async function gather(leadsStore: Store, alertsStore: Store, query: PersonQuery) {
+async function gather(leadsBlobs: Blobs, alertsBlobs: Blobs, query: PersonQuery) {
   const email = query.email ? normalEmail(query.email) : '';
   const phone = query.phone ? phoneKey(query.phone) : '';
-  const summaries = (await loadSummaries(leadsStore)).filter((summary) => matches(summary, email, phone));
+  const summaries = (await loadSummaries(leadsBlobs)).filter((summary) => matches(summary, email, phone));
   const leads: Holdings['leads'] = [];
   const found: { id: string; receivedAt: string }[] = [];
   await eachLimit(summaries, 8, async (summary) => {
-    const read = await readLead(leadsStore, summary.id).catch(() => null);
+    const read = await readLead(leadsBlobs, summary.id).catch(() => null);
     if (!read) return;
     found.push({ id: read.lead.id, receivedAt: read.lead.receivedAt });
     leads.push({ id: summary.id, receivedAt: read.lead.receivedAt, form: summary.form, department: summary.department, photos: read.lead.photos?.length ?? 0 });
@@ -59,16 +59,16 @@ async function gather(leadsStore: Store, alertsStore: Store, query: PersonQuery)
   const subscribers: { hash: string; alerts: number }[] = [];
   for (const address of addresses) {
     const receipt = keys.receipt(await addressHash(address));
-    if ((await leadsStore.get(receipt, { type: 'text' })) !== null) receiptKeys.push(receipt);
+    if ((await leadsBlobs.get(receipt, { type: 'text' })) !== null) receiptKeys.push(receipt);
     const hash = subscriberHash(address);
-    const subscriber = await readSubscriber(alertsStore, hash).catch(() => null);
+    const subscriber = await readSubscriber(alertsBlobs, hash).catch(() => null);
     if (subscriber) subscribers.push({ hash, alerts: subscriber.record.alerts.length });
   }
   return { leads, found, receiptKeys, subscribers };
 }
 
-export async function findPerson(leadsStore: Store, alertsStore: Store, query: PersonQuery): Promise<Holdings> {
-  const { leads, receiptKeys, subscribers } = await gather(leadsStore, alertsStore, query);
+export async function findPerson(leadsBlobs: Blobs, alertsBlobs: Blobs, query: PersonQuery): Promise<Holdings> {
+  const { leads, receiptKeys, subscribers } = await gather(leadsBlobs, alertsBlobs, query);
   return {
     leads,
     photos: leads.reduce((sum, lead) => sum + lead.photos, 0),
@@ -90,16 +90,16 @@ export interface DeletionRecord {
 export const DELETIONS_PREFIX = 'inbox/deletions/';
 
 /** Deletes everything findPerson finds and records the deletion (counts only). */
-export async function deletePerson(leadsStore: Store, alertsStore: Store, query: PersonQuery, by: string, now = Date.now()): Promise<DeletionRecord> {
-  const { found, receiptKeys, subscribers } = await gather(leadsStore, alertsStore, query);
+export async function deletePerson(leadsBlobs: Blobs, alertsBlobs: Blobs, query: PersonQuery, by: string, now = Date.now()): Promise<DeletionRecord> {
+  const { found, receiptKeys, subscribers } = await gather(leadsBlobs, alertsBlobs, query);
   let photos = 0;
-  for (const lead of found) photos += (await deleteLead(leadsStore, lead)).photos;
+  for (const lead of found) photos += (await deleteLead(leadsBlobs, lead)).photos;
   await dropSummaries(
-    leadsStore,
+    leadsBlobs,
     found.map((lead) => ({ id: lead.id, at: Date.parse(lead.receivedAt) })),
   );
-  await Promise.all(receiptKeys.map((key) => leadsStore.delete(key)));
-  for (const subscriber of subscribers) await deleteSubscriber(alertsStore, subscriber.hash);
+  await Promise.all(receiptKeys.map((key) => leadsBlobs.delete(key)));
+  for (const subscriber of subscribers) await deleteSubscriber(alertsBlobs, subscriber.hash);
   const record: DeletionRecord = {
     at: new Date(now).toISOString(),
     by,
@@ -108,13 +108,13 @@ export async function deletePerson(leadsStore: Store, alertsStore: Store, query:
     receipts: receiptKeys.length,
     subscriptions: subscribers.length,
   };
-  await leadsStore.setJSON(`${DELETIONS_PREFIX}${stamp(now)}-${crypto.randomUUID().slice(0, 8)}`, record);
+  await leadsBlobs.setJSON(`${DELETIONS_PREFIX}${stamp(now)}-${crypto.randomUUID().slice(0, 8)}`, record);
   return record;
 }
 
 /** The deletion records, newest first. */
-export async function deletionRecords(leadsStore: Store): Promise<DeletionRecord[]> {
-  const { blobs } = await leadsStore.list({ prefix: DELETIONS_PREFIX });
-  const records = await Promise.all(blobs.map((blob) => leadsStore.get(blob.key, { type: 'json' }) as Promise<DeletionRecord | null>));
+export async function deletionRecords(leadsBlobs: Blobs): Promise<DeletionRecord[]> {
+  const { blobs } = await leadsBlobs.list({ prefix: DELETIONS_PREFIX });
+  const records = await Promise.all(blobs.map((blob) => leadsBlobs.get(blob.key, { type: 'json' }) as Promise<DeletionRecord | null>));
   return records.filter((record): record is DeletionRecord => record !== null).sort((a, b) => b.at.localeCompare(a.at));
 }

@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { siteOrigin } from '../leads/delivery.ts';
 import { leadsEnv, recipientsFor } from '../env.ts';
 import { interestLabel } from '../leads/lead.ts';
@@ -48,7 +48,7 @@ export interface ReminderSummary {
 }
 
 /** One run: reminds every lead due by `now` that is still new; a send that fails is tried again next run. */
-export async function sendReminders(store: Store, now = Date.now(), limitMs = 20_000): Promise<ReminderSummary> {
+export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20_000): Promise<ReminderSummary> {
   const { blobs } = await store.list({ prefix: DUE_PREFIX });
   const due = blobs.flatMap(({ key }) => {
     const marker = parseMarker(key, DUE_PREFIX.slice(0, -1));

@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { z } from 'zod';
 import { leadSchema, type Lead } from '../leads/lead.ts';
 import { keys, parseMarker, readJSON, settleMs, sleep, stamp } from '../leads/blobs.ts';
@@ -101,7 +101,7 @@ export async function eachLimit<T>(items: readonly T[], limit: number, task: (it
 }
 
 /** A lead's summary as stored now (null when the lead is gone or cannot be read). Plain reads: no ETag needed. */
-export async function currentSummary(store: Store, id: string): Promise<Summary | null> {
+export async function currentSummary(store: Blobs, id: string): Promise<Summary | null> {
   const [stored, handled] = await Promise.all([
     store.get(keys.lead(id), { type: 'json' }).catch(() => null),
     store.get(keys.handling(id), { type: 'json' }).catch(() => null),
@@ -125,7 +125,7 @@ export interface Change {
 }
 
 /** The touched markers there are, by lead. */
-async function listChanges(store: Store, now: number, prefix = TOUCHED_PREFIX, only?: string): Promise<Change[]> {
+async function listChanges(store: Blobs, now: number, prefix = TOUCHED_PREFIX, only?: string): Promise<Change[]> {
   const { blobs } = await store.list({ prefix });
   const byId = new Map<string, Change>();
   for (const { key } of blobs) {
@@ -144,7 +144,7 @@ interface Month {
   etag?: string;
 }
 
-async function readMonth(store: Store, month: string, withEtag: boolean): Promise<Month> {
+async function readMonth(store: Blobs, month: string, withEtag: boolean): Promise<Month> {
   const entry = withEtag ? await readJSON(store, monthKey(month)) : { data: await store.get(monthKey(month), { type: 'json' }).catch(() => null) };
   const parsed = monthSchema.safeParse(entry?.data);
   const entries = parsed.success ? parsed.data.entries.flatMap((item) => summarySchema.safeParse(item).data ?? []) : [];
@@ -152,7 +152,7 @@ async function readMonth(store: Store, month: string, withEtag: boolean): Promis
 }
 
 /** Every month of the index, read in parallel (plain reads). */
-async function readMonths(store: Store): Promise<Map<string, Summary[]>> {
+async function readMonths(store: Blobs): Promise<Map<string, Summary[]>> {
   const { blobs } = await store.list({ prefix: INDEX_PREFIX });
   const months = new Map<string, Summary[]>();
   await eachLimit(
@@ -165,7 +165,7 @@ async function readMonths(store: Store): Promise<Map<string, Summary[]>> {
 }
 
 /** Reads the leads' summaries as they are now, `limit` at a time. */
-async function summariesNow(store: Store, ids: readonly string[]): Promise<Map<string, Summary | null>> {
+async function summariesNow(store: Blobs, ids: readonly string[]): Promise<Map<string, Summary | null>> {
   const now = new Map<string, Summary | null>();
   await eachLimit(ids, 32, async (id) => void now.set(id, await currentSummary(store, id)));
   return now;
@@ -183,7 +183,7 @@ const canonical = (summary: Summary | null | undefined) => (summary ? JSON.strin
  * settled, the months are read back and the markers of the leads they hold as written are
  * deleted; any other marker stays for the next fold. Answers how many changes are in the index.
  */
-export async function foldChanges(store: Store, changes: readonly Change[], { attempts = 5 }: { attempts?: number } = {}): Promise<number> {
+export async function foldChanges(store: Blobs, changes: readonly Change[], { attempts = 5 }: { attempts?: number } = {}): Promise<number> {
   const byMonth = new Map<string, Change[]>();
   for (const change of changes) byMonth.set(change.month, [...(byMonth.get(change.month) ?? []), change]);
   const written = new Map<string, Summary | null>();
@@ -232,7 +232,7 @@ export interface LoadOptions {
  * Every lead's summary: the months with the leads of the pending markers read as they are now
  * (see above), then those changes folded into their months so the next load has none to apply.
  */
-export async function loadSummaries(store: Store, { waitUntil, now = Date.now() }: LoadOptions = {}): Promise<Summary[]> {
+export async function loadSummaries(store: Blobs, { waitUntil, now = Date.now() }: LoadOptions = {}): Promise<Summary[]> {
   const [months, changes] = await Promise.all([readMonths(store), listChanges(store, now)]);
   const byId = new Map<string, Summary>();
   for (const entries of months.values()) for (const entry of entries) byId.set(entry.id, entry);
@@ -253,7 +253,7 @@ export async function loadSummaries(store: Store, { waitUntil, now = Date.now() 
 }
 
 /** Marks a lead changed (its status, a note, a reminder sent) and folds it: its marker stays if the fold loses a race. */
-export async function reindexLead(store: Store, lead: { id: string; receivedAt: string }, now = Date.now()): Promise<void> {
+export async function reindexLead(store: Blobs, lead: { id: string; receivedAt: string }, now = Date.now()): Promise<void> {
   const marker = keys.touched(lead, now);
   await store.set(marker, '');
   await foldChanges(store, [{ id: lead.id, month: monthOf(Date.parse(lead.receivedAt)), markers: [marker] }]);
@@ -263,7 +263,7 @@ export async function reindexLead(store: Store, lead: { id: string; receivedAt: 
  * Folds the markers a lead's filing left (the intake, once the lead's e-mails are sent): one try,
  * as filings side by side contend for one month; a fold that loses leaves its marker to the list.
  */
-export async function indexFiledLead(store: Store, lead: { id: string; receivedAt: string }, now = Date.now()): Promise<void> {
+export async function indexFiledLead(store: Blobs, lead: { id: string; receivedAt: string }, now = Date.now()): Promise<void> {
   const changes = await listChanges(store, now, `${TOUCHED_PREFIX}${stamp(Date.parse(lead.receivedAt))}-`, lead.id);
   if (changes.length > 0) await foldChanges(store, changes, { attempts: 1 });
 }
@@ -272,7 +272,7 @@ export async function indexFiledLead(store: Store, lead: { id: string; receivedA
  * Takes deleted leads out of the index at once (a person's data deleted, retention): ids with when
  * they arrived. The markers their deletion left go once their months no longer hold them.
  */
-export async function dropSummaries(store: Store, leads: readonly { id: string; at: number }[]): Promise<void> {
+export async function dropSummaries(store: Blobs, leads: readonly { id: string; at: number }[]): Promise<void> {
   if (leads.length === 0) return;
   const changes: Change[] = [];
   await eachLimit(leads, 8, async (lead) => {
@@ -299,7 +299,7 @@ export interface RebuildSummary {
  * leads that are gone; `full` rewrites every lead's summary. For leads filed before the index was
  * kept as leads are filed, and as a daily check (the prune job).
  */
-export async function rebuildIndex(store: Store, { limit = Infinity, full = false }: { limit?: number; full?: boolean } = {}): Promise<RebuildSummary> {
+export async function rebuildIndex(store: Blobs, { limit = Infinity, full = false }: { limit?: number; full?: boolean } = {}): Promise<RebuildSummary> {
   const [received, months] = await Promise.all([store.list({ prefix: 'received/' }), readMonths(store)]);
   const arrived = new Map<string, number>();
   for (const { key } of received.blobs) {

@@ -1,4 +1,4 @@
-import { getStore, type Store } from '@netlify/blobs';
+import { getStore, type Store as Blobs } from '@netlify/blobs';
 import { leadSchema, type Lead } from './lead.ts';
 
 /**
@@ -36,7 +36,7 @@ import { leadSchema, type Lead } from './lead.ts';
  * guarantee in front of it (tests/functions/contact-harness.ts). Only the rate limit's places and
  * the provider's pace, which are about time anyway, are still read back after a settling time.
  */
-export const STORE_NAME = 'leads';
+export const LEADS_BLOBS = 'leads';
 
 export const keys = {
   lead: (id: string) => `leads/${id}`,
@@ -69,8 +69,8 @@ export function parseMarker(key: string, prefix: string): { at: number; id: stri
   return match?.[1] && match[2] ? { at: Number(match[1]), id: match[2] } : null;
 }
 
-export function leadsStore(): Store {
-  return getStore({ name: STORE_NAME, consistency: 'strong' });
+export function leadsBlobs(): Blobs {
+  return getStore({ name: LEADS_BLOBS, consistency: 'strong' });
 }
 
 /**
@@ -80,7 +80,7 @@ export function leadsStore(): Store {
  * and the entry read again after it: a write landing in between then makes the ETag older than
  * the entry, and a write conditional on it is refused, never one on a version it did not read.
  */
-export async function readJSON(store: Store, key: string): Promise<{ data: unknown; etag?: string } | null> {
+export async function readJSON(store: Blobs, key: string): Promise<{ data: unknown; etag?: string } | null> {
   const entry = await store.getWithMetadata(key, { type: 'json' });
   if (!entry) return null;
   if (entry.etag) return { data: entry.data, etag: entry.etag };
@@ -89,7 +89,7 @@ export async function readJSON(store: Store, key: string): Promise<{ data: unkno
   return again === null ? null : { data: again, etag };
 }
 
-export async function readLead(store: Store, id: string): Promise<{ lead: Lead; etag?: string } | null> {
+export async function readLead(store: Blobs, id: string): Promise<{ lead: Lead; etag?: string } | null> {
   const entry = await readJSON(store, keys.lead(id));
   if (!entry) return null;
   const parsed = leadSchema.safeParse(entry.data);
@@ -102,7 +102,7 @@ export async function readLead(store: Store, id: string): Promise<{ lead: Lead; 
  * if its key is new. A second submission with the same id (the same idempotency key) files
  * nothing and gets the first lead.
  */
-export async function fileLead(store: Store, lead: Lead): Promise<{ created: true } | { created: false; existing: Lead | null }> {
+export async function fileLead(store: Blobs, lead: Lead): Promise<{ created: true } | { created: false; existing: Lead | null }> {
   await Promise.all([store.set(keys.pending(lead), lead.receivedAt), store.set(keys.received(lead), ''), store.set(keys.touched(lead), '')]);
   const write = await store.setJSON(keys.lead(lead.id), lead, { onlyIfNew: true });
   if (write.modified) return { created: true };
@@ -116,7 +116,7 @@ export async function fileLead(store: Store, lead: Lead): Promise<{ created: tru
 }
 
 /** Saves a changed lead unless someone else changed it since it was read (then: saved false). */
-export async function saveLead(store: Store, lead: Lead, etag: string | undefined): Promise<{ saved: boolean; etag?: string }> {
+export async function saveLead(store: Blobs, lead: Lead, etag: string | undefined): Promise<{ saved: boolean; etag?: string }> {
   const write = await store.setJSON(keys.lead(lead.id), lead, etag ? { onlyIfMatch: etag } : {});
   if (!write.modified) return { saved: false };
   if (lead.status === 'sent') await clearPending(store, lead);
@@ -127,7 +127,7 @@ export async function saveLead(store: Store, lead: Lead, etag: string | undefine
  * Deletes every pending marker of the lead: its own, and any that filings racing with it left
  * under another millisecond (the local sandbox lets two conditional writes both succeed).
  */
-export async function clearPending(store: Store, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<void> {
+export async function clearPending(store: Blobs, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<void> {
   const { blobs } = await store.list({ prefix: 'pending/' });
   const others = blobs.filter((blob) => parseMarker(blob.key, 'pending')?.id === lead.id).map((blob) => blob.key);
   await Promise.all([...new Set([keys.pending(lead), keys.legacyPending(lead.id), ...others])].map((key) => store.delete(key)));
@@ -149,7 +149,7 @@ export function settleMs(source: Record<string, string | undefined> = process.en
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** After `waitMs` (at least the settling time), whether `key` still holds `token`. */
-export async function confirmWrite(store: Store, key: string, token: string, waitMs = 0): Promise<boolean> {
+export async function confirmWrite(store: Blobs, key: string, token: string, waitMs = 0): Promise<boolean> {
   await sleep(Math.max(settleMs(), waitMs));
   return (await store.get(key, { type: 'text' })) === token;
 }
@@ -162,7 +162,7 @@ export interface PendingEntry {
 }
 
 /** The leads that still have an e-mail to send, oldest first (older-shape markers first of all). */
-export async function pendingEntries(store: Store): Promise<PendingEntry[]> {
+export async function pendingEntries(store: Blobs): Promise<PendingEntry[]> {
   const { blobs } = await store.list({ prefix: 'pending/' });
   const entries = blobs.map(({ key }): PendingEntry => {
     const marker = parseMarker(key, 'pending');
@@ -172,12 +172,12 @@ export async function pendingEntries(store: Store): Promise<PendingEntry[]> {
 }
 
 /** Ids of the leads that still have an e-mail to send, oldest first. */
-export async function pendingIds(store: Store): Promise<string[]> {
+export async function pendingIds(store: Blobs): Promise<string[]> {
   return (await pendingEntries(store)).map((entry) => entry.id);
 }
 
 /** When the oldest pending lead arrived (ms), or null when none is pending. */
-export async function oldestPending(store: Store): Promise<{ count: number; oldestAt: number | null }> {
+export async function oldestPending(store: Blobs): Promise<{ count: number; oldestAt: number | null }> {
   const entries = await pendingEntries(store);
   let oldestAt: number | null = null;
   for (const entry of entries) {
@@ -188,14 +188,14 @@ export async function oldestPending(store: Store): Promise<{ count: number; olde
 }
 
 /** Every stored lead (for `npm run leads` and tests), oldest first. */
-export async function allLeads(store: Store): Promise<Lead[]> {
+export async function allLeads(store: Blobs): Promise<Lead[]> {
   const { blobs } = await store.list({ prefix: 'leads/' });
   const leads = await Promise.all(blobs.map(async (blob) => (await readLead(store, blob.key.slice('leads/'.length)))?.lead));
   return leads.filter((lead): lead is Lead => Boolean(lead)).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
 }
 
 /** Deletes a lead and everything stored with it (its markers and its photos), then marks it gone for the inbox's index. */
-export async function deleteLead(store: Store, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<{ photos: number }> {
+export async function deleteLead(store: Blobs, lead: Pick<Lead, 'id' | 'receivedAt'>): Promise<{ photos: number }> {
   const photos = await store.list({ prefix: `photos/${lead.id}/` });
   await Promise.all([
     clearPending(store, lead),
@@ -211,11 +211,11 @@ export async function deleteLead(store: Store, lead: Pick<Lead, 'id' | 'received
 export type SpamReason = 'honeypot' | 'too-fast';
 
 /** Counts a bot attempt: one small record, never a lead. */
-export async function recordSpam(store: Store, attempt: { at: number; reason: SpamReason; channel: string; page?: string }): Promise<void> {
+export async function recordSpam(store: Blobs, attempt: { at: number; reason: SpamReason; channel: string; page?: string }): Promise<void> {
   await store.setJSON(keys.spam(attempt.at), { ...attempt, at: new Date(attempt.at).toISOString() });
 }
 
-export async function spamCount(store: Store): Promise<number> {
+export async function spamCount(store: Blobs): Promise<number> {
   const { blobs } = await store.list({ prefix: 'spam/' });
   return blobs.length;
 }

@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { dealer } from '../../../src/lib/data/dealer.ts';
 import { adfDocument } from './adf.ts';
 import { leadsEnv, recipientsFor, type MailConfig } from '../env.ts';
@@ -74,7 +74,7 @@ export interface DeliverOptions {
 type Part = 'dealer' | 'crm' | 'fallback' | 'receipt';
 type Failure = Extract<SendResult, { status: 'failed' }> & { part: Part };
 
-export async function deliverLead(store: Store, id: string, options: DeliverOptions = {}): Promise<DeliveryStatus> {
+export async function deliverLead(store: Blobs, id: string, options: DeliverOptions = {}): Promise<DeliveryStatus> {
   const now = options.now ?? Date.now();
   const env = leadsEnv();
   if (!env.ok) {
@@ -162,7 +162,7 @@ export async function deliverLead(store: Store, id: string, options: DeliverOpti
  * (a provider that just refused one message is not asked again in the same attempt) or when the
  * run has no time left. The receipt comes last, so it never holds up the dealer's messages.
  */
-async function sendMissing(store: Store, lead: Lead, mail: MailConfig, now: number, pacer: Pacer): Promise<{ failure?: Failure }> {
+async function sendMissing(store: Blobs, lead: Lead, mail: MailConfig, now: number, pacer: Pacer): Promise<{ failure?: Failure }> {
   const d = lead.delivery;
   const send = async (part: Part, email: () => OutgoingEmail): Promise<Failure | 'deferred' | undefined> => {
     let message: OutgoingEmail;
@@ -260,7 +260,7 @@ function adfAttachment(lead: Lead, site: string): { filename: string; content: U
 // --- The visitor's receipt: on, in time, and one per address per day --------------------------
 
 /** Why no receipt goes for this lead, or undefined when one should (and this lead holds the day's slot). */
-async function receiptSkip(store: Store, lead: Lead, mail: MailConfig, now: number): Promise<'off' | 'expired' | 'daily-limit' | 'quota' | undefined> {
+async function receiptSkip(store: Blobs, lead: Lead, mail: MailConfig, now: number): Promise<'off' | 'expired' | 'daily-limit' | 'quota' | undefined> {
   if (!mail.receipts) return 'off';
   const received = Date.parse(lead.receivedAt);
   if (!Number.isFinite(received) || now - received > RECEIPT_WINDOW_MS) return 'expired';
@@ -276,7 +276,7 @@ export async function addressHash(email: string): Promise<string> {
 }
 
 /** Takes the address's receipt slot for 24 hours (or finds it already this lead's): true when this lead may send. */
-async function claimReceipt(store: Store, email: string, leadId: string, now: number): Promise<boolean> {
+async function claimReceipt(store: Blobs, email: string, leadId: string, now: number): Promise<boolean> {
   const key = keys.receipt(await addressHash(email));
   const entry = await readJSON(store, key);
   const record = entry?.data as { at?: unknown; leadId?: unknown } | undefined;

@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import type { Context } from '@netlify/functions';
 import { dealer } from '../../../src/lib/data/dealer.ts';
 import {
@@ -25,7 +25,7 @@ import { dueKey } from '../inbox/reminders.ts';
 import { indexFiledLead } from '../inbox/summaries.ts';
 import { clientKey, takeToken } from '../http/rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from '../http/request.ts';
-import { fileLead, leadsStore, readLead, recordSpam } from './blobs.ts';
+import { fileLead, leadsBlobs, readLead, recordSpam } from './blobs.ts';
 import { leadStore } from '../stores/lead-store.ts';
 
 /**
@@ -146,7 +146,7 @@ interface Submission {
 
 async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeContext, submission: Submission): Promise<LeadOutcome> {
   const { fields, files, source, id, keyed, now, channel } = submission;
-  const store = leadsStore();
+  const store = leadsBlobs();
   const reused = { kind: 'conflict', error: intakeErrors(form.noun, form.conflictNoun).keyReused } as const;
 
   // A repeated submission (same key) gets the first answer and files nothing.
@@ -226,7 +226,7 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
  * The visitor's answer does not wait for the e-mail; a failed send stays pending for the retry
  * job. Requests racing with this one for the same lead meet at its claim (lib/leads/delivery.ts).
  */
-function startDelivery(store: Store, id: string, context: IntakeContext): Promise<unknown> {
+function startDelivery(store: Blobs, id: string, context: IntakeContext): Promise<unknown> {
   const sending = deliverLead(store, id).catch((error: unknown) => {
     console.error(`[leads] E-mail step for lead ${id} failed: ${error instanceof Error ? error.message : 'unknown error'}`);
   });

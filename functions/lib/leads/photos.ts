@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { checkPhoto, photoName, PHOTO_LIMITS, PHOTO_MESSAGES, UPLOAD_PART_BYTES, type PhotoType } from '../../../src/lib/leads/photos.ts';
 import type { PhotoRecord } from './records.ts';
 import { cleanPhoto } from './photo-metadata.ts';
@@ -49,7 +49,7 @@ export interface StagedPhoto extends StagedMeta {
   index: number;
 }
 
-export async function stagedPhotos(store: Store, leadId: string): Promise<StagedPhoto[]> {
+export async function stagedPhotos(store: Blobs, leadId: string): Promise<StagedPhoto[]> {
   const { blobs } = await store.list({ prefix: uploadPrefix(leadId) });
   const photos = await Promise.all(
     blobs
@@ -73,7 +73,7 @@ export type StageResult = { ok: true; photo: StagedPhoto } | { ok: false; error:
  * same index replaces the first). `max` is the form's number of photos.
  */
 export async function stagePhoto(
-  store: Store,
+  store: Blobs,
   leadId: string,
   index: number,
   rawName: string,
@@ -103,7 +103,7 @@ export async function stagePhoto(
  * answer is `waiting`.
  */
 export async function stagePart(
-  store: Store,
+  store: Blobs,
   upload: { leadId: string; index: number; part: number; parts: number; name: string; max: number },
   bytes: Uint8Array,
   now = Date.now(),
@@ -133,7 +133,7 @@ export async function stagePart(
 export const UPLOAD_REQUESTS_MAX = 2 * PHOTO_LIMITS.maxCount * Math.ceil(PHOTO_LIMITS.maxBytes / UPLOAD_PART_BYTES);
 
 /** Counts an upload request of a submission: false once it has made UPLOAD_REQUESTS_MAX. */
-export async function takeUploadRequest(store: Store, leadId: string, now = Date.now()): Promise<boolean> {
+export async function takeUploadRequest(store: Blobs, leadId: string, now = Date.now()): Promise<boolean> {
   const prefix = `${uploadPrefix(leadId)}sent/`;
   const { blobs } = await store.list({ prefix });
   if (blobs.length >= UPLOAD_REQUESTS_MAX) return false;
@@ -143,13 +143,13 @@ export async function takeUploadRequest(store: Store, leadId: string, now = Date
 }
 
 /** Starts a submission's upload lifetime: its staged/ marker, unless it has one. */
-async function markUpload(store: Store, leadId: string, now: number): Promise<void> {
+async function markUpload(store: Blobs, leadId: string, now: number): Promise<void> {
   const { blobs } = await store.list({ prefix: 'staged/' });
   if (!blobs.some((blob) => blob.key.endsWith(`-${leadId}`))) await store.set(`staged/${stamp(now)}-${leadId}`, '');
 }
 
 /** Moves a submission's staged photos (those listed, or all) beside its lead: their records, in order. */
-export async function attachPhotos(store: Store, leadId: string, only?: readonly number[]): Promise<PhotoRecord[]> {
+export async function attachPhotos(store: Blobs, leadId: string, only?: readonly number[]): Promise<PhotoRecord[]> {
   const staged = (await stagedPhotos(store, leadId)).filter((photo) => !only || only.includes(photo.index)).slice(0, PHOTO_LIMITS.maxCount);
   const records: PhotoRecord[] = [];
   for (const [n, photo] of staged.entries()) {
@@ -163,7 +163,7 @@ export async function attachPhotos(store: Store, leadId: string, only?: readonly
 }
 
 /** Deletes what a submission staged (after filing, or when it was never sent). */
-export async function dropUploads(store: Store, leadId: string): Promise<void> {
+export async function dropUploads(store: Blobs, leadId: string): Promise<void> {
   const [{ blobs }, markers] = await Promise.all([store.list({ prefix: uploadPrefix(leadId) }), store.list({ prefix: 'staged/' })]);
   await Promise.all(
     [...blobs.map((blob) => blob.key), ...markers.blobs.filter((blob) => blob.key.endsWith(`-${leadId}`)).map((blob) => blob.key)].map((key) =>
@@ -172,14 +172,14 @@ export async function dropUploads(store: Store, leadId: string): Promise<void> {
   );
 }
 
-export async function deleteLeadPhotos(store: Store, leadId: string): Promise<number> {
+export async function deleteLeadPhotos(store: Blobs, leadId: string): Promise<number> {
   const { blobs } = await store.list({ prefix: `photos/${leadId}/` });
   await Promise.all(blobs.map((blob) => store.delete(blob.key)));
   return blobs.length;
 }
 
 /** A stored photo as a stream, with what the link answer needs. */
-export async function readLeadPhoto(store: Store, leadId: string, n: number): Promise<{ body: ReadableStream; meta: PhotoMeta } | null> {
+export async function readLeadPhoto(store: Blobs, leadId: string, n: number): Promise<{ body: ReadableStream; meta: PhotoMeta } | null> {
   const entry = await store.getWithMetadata(photoKey(leadId, n), { type: 'stream' });
   if (!entry) return null;
   const meta = entry.metadata as Partial<PhotoMeta>;
@@ -194,7 +194,7 @@ export async function readLeadPhoto(store: Store, leadId: string, n: number): Pr
  * Deletes submissions' uploads (parts and photos) a day after their first one arrived, finished
  * or not (their lead was never sent), and starts the lifetime of uploads found without a marker.
  */
-export async function pruneUploads(store: Store, now = Date.now()): Promise<number> {
+export async function pruneUploads(store: Blobs, now = Date.now()): Promise<number> {
   const [{ blobs: markers }, { blobs: uploads }] = await Promise.all([store.list({ prefix: 'staged/' }), store.list({ prefix: 'uploads/' })]);
   const marked = new Set<string>();
   let pruned = 0;

@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { addressHash, RECEIPT_WINDOW_MS } from './delivery.ts';
 import type { Lead } from './lead.ts';
 import { dropSummaries } from '../inbox/summaries.ts';
@@ -36,7 +36,7 @@ export interface PruneSummary {
 }
 
 /** Deletes what is older than the retention. Lists marker keys (they carry the time); reads a lead only when it has no marker yet. */
-export async function pruneExpired(store: Store, now: number, months: number): Promise<PruneSummary> {
+export async function pruneExpired(store: Blobs, now: number, months: number): Promise<PruneSummary> {
   const cutoff = retentionCutoff(now, months);
   const summary: PruneSummary = { leads: 0, photos: 0, uploads: 0, receipts: 0, spam: 0 };
   const deleted = new Set<string>();
@@ -112,7 +112,7 @@ export function matchesRequest(lead: Lead, request: DeleteRequest): boolean {
 }
 
 /** Deletes every lead of one person (and their receipt records); answers how many leads went. */
-export async function deletePersonLeads(store: Store, request: DeleteRequest): Promise<{ leads: number }> {
+export async function deletePersonLeads(store: Blobs, request: DeleteRequest): Promise<{ leads: number }> {
   const leads = (await allLeads(store)).filter((lead) => matchesRequest(lead, request));
   const addresses = new Set(leads.map((lead) => lead.inquiry.email.trim().toLowerCase()));
   if (request.email) addresses.add(request.email.trim().toLowerCase());

@@ -1,4 +1,4 @@
-import { getStore, type Store } from '@netlify/blobs';
+import { getStore, type Store as Blobs } from '@netlify/blobs';
 import { stamp } from '../leads/blobs.ts';
 
 /**
@@ -11,10 +11,10 @@ import { stamp } from '../leads/blobs.ts';
  *
  * so counting a day or a month is one listing, and two senders never overwrite each other.
  */
-export const MAIL_LOG_STORE = 'mail-log';
+export const MAIL_LOG_BLOBS = 'mail-log';
 
-export function mailLogStore(): Store {
-  return getStore({ name: MAIL_LOG_STORE, consistency: 'strong' });
+export function mailLogBlobs(): Blobs {
+  return getStore({ name: MAIL_LOG_BLOBS, consistency: 'strong' });
 }
 
 /** "2025-06-02" (UTC). */
@@ -30,7 +30,7 @@ export function utcDay(at: number): string {
 export async function countSent(recipients: number, at = Date.now()): Promise<void> {
   try {
     const key = `sent/${utcDay(at)}/${stamp(at)}-${Math.max(1, Math.floor(recipients))}-${crypto.randomUUID().slice(0, 8)}`;
-    await mailLogStore().set(key, '');
+    await mailLogBlobs().set(key, '');
   } catch (error) {
     if (error instanceof Error && error.name === 'MissingBlobsEnvironmentError') return;
     console.warn(`[mail] Could not count a sent e-mail: ${error instanceof Error ? error.message : 'unknown error'}`);
@@ -48,7 +48,7 @@ function recipientsOf(key: string): number {
 }
 
 /** E-mails (recipients) sent today and this month, UTC. */
-export async function sentTotals(store: Store, now = Date.now()): Promise<SentTotals> {
+export async function sentTotals(store: Blobs, now = Date.now()): Promise<SentTotals> {
   const day = utcDay(now);
   const { blobs } = await store.list({ prefix: `sent/${day.slice(0, 7)}` });
   let today = 0;
@@ -62,7 +62,7 @@ export async function sentTotals(store: Store, now = Date.now()): Promise<SentTo
 }
 
 /** Deletes the counts of months before the previous one; answers how many records went. */
-export async function pruneMailLog(store: Store, now = Date.now()): Promise<number> {
+export async function pruneMailLog(store: Blobs, now = Date.now()): Promise<number> {
   const date = new Date(now);
   const keep = utcDay(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1)).slice(0, 7);
   const { blobs } = await store.list({ prefix: 'sent/' });

@@ -1,5 +1,5 @@
-import type { Store } from '@netlify/blobs';
-import { mailLogStore } from './log.ts';
+import type { Store as Blobs } from '@netlify/blobs';
+import { mailLogBlobs } from './log.ts';
 import { confirmWrite, settleMs, sleep, stamp } from '../leads/blobs.ts';
 
 /**
@@ -7,7 +7,7 @@ import { confirmWrite, settleMs, sleep, stamp } from '../leads/blobs.ts';
  * e-mail (Resend: 5 requests per second per account), docs/decisions/blobs-first-leads.md. The
  * slots live in one store, the mail log's, whichever sender books them: leads, receipts, alerts
  * and the dealer's notices share one pace, so together they never exceed the provider's rate
- * (`paceStore`). Each request takes a start
+ * (`paceBlobs`). Each request takes a start
  * time ("slot") on a grid of 1/rate seconds with a tenth to spare, and reserves it in Netlify
  * Blobs, where every instance sees it: the first send of a new lead, the retry job and
  * `npm run leads -- resend` share one pace. A slot is taken with a conditional write and
@@ -68,9 +68,9 @@ export function paceNow(): number {
  * (`npm run leads` against production, with a store of its own) there is no site context, and
  * the store the sender works on stands in.
  */
-export function paceStore(fallback: Store): Store {
+export function paceBlobs(fallback: Blobs): Blobs {
   try {
-    return mailLogStore();
+    return mailLogBlobs();
   } catch (error) {
     if (error instanceof Error && error.name === 'MissingBlobsEnvironmentError') return fallback;
     throw error;
@@ -78,7 +78,7 @@ export function paceStore(fallback: Store): Store {
 }
 
 export class Pacer {
-  private readonly store: Store;
+  private readonly store: Blobs;
   private readonly interval: number;
   /** How late a request may start in its slot and still keep the pace (the tenth to spare). */
   private readonly spare: number;
@@ -94,9 +94,9 @@ export class Pacer {
    */
   private ahead = 2 * settleMs();
 
-  /** `store`: the sender's own store, used for the pace only outside Netlify (`paceStore`). */
-  constructor(store: Store, options: PacerOptions) {
-    this.store = paceStore(store);
+  /** `store`: the sender's own store, used for the pace only outside Netlify (`paceBlobs`). */
+  constructor(store: Blobs, options: PacerOptions) {
+    this.store = paceBlobs(store);
     this.interval = Math.ceil((1000 / options.ratePerSecond) * 1.1);
     // Of any rate + 1 starts, the first and the last are `rate` intervals (1.1 s) apart on the
     // grid: a start half of that tenth late still keeps them over a second apart, and the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mailLogStore, sentTotals } from './log.ts';
+import { mailLogBlobs, sentTotals } from './log.ts';
 
 /**
  * One quota for every e-mail the site sends (docs/operations.md §What the site costs to run):
@@ -67,7 +67,7 @@ export function otherMailLimits(quota: MailQuota): { daily: number; monthly: num
 export async function roomForOtherMail(n = 1, now = Date.now(), quota: MailQuotaEnv = mailQuotaEnv()): Promise<boolean> {
   const limits = otherMailLimits(quota.ok ? quota : MAIL_QUOTA_DEFAULTS);
   try {
-    const totals = await sentTotals(mailLogStore(), now);
+    const totals = await sentTotals(mailLogBlobs(), now);
     return totals.today + n <= limits.daily && totals.month + n <= limits.monthly;
   } catch (error) {
     // Outside Netlify (a script) there is no count to keep to.

@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import { z } from 'zod';
 import { nextDatedChange } from '../../../src/lib/units/units.ts';
 import type { LotUnit } from '../../../src/lib/units/units.ts';
@@ -23,7 +23,7 @@ const eventSchema = z.object({
 export type DeployRecord = { recorded: false; reason: string } | { recorded: true; id: string; commit?: string; nextChange: string | null };
 
 export async function recordDeploy(
-  store: Store,
+  store: Blobs,
   event: unknown,
   lot: { units: readonly Pick<LotUnit, 'status' | 'soldDate'>[]; soldPageDays: number },
   now = Date.now(),

@@ -1,4 +1,4 @@
-import type { Store } from '@netlify/blobs';
+import type { Store as Blobs } from '@netlify/blobs';
 import type { PublishingSettings } from '../../../data/schemas/publishing.ts';
 import type { OutgoingEmail, SendResult } from '../mail/mailer.ts';
 import { branchHead } from '../github/branch-head.ts';
@@ -26,7 +26,7 @@ export type PublishOutcome =
   | { action: 'failed'; reason: string };
 
 export interface PublishContext {
-  store: Store;
+  store: Blobs;
   now: number;
   settings: PublishingSettings;
   config: PublishingConfig;

@@ -1,4 +1,4 @@
-import { getStore, type Store } from '@netlify/blobs';
+import { getStore, type Store as Blobs } from '@netlify/blobs';
 import { z } from 'zod';
 import { readJSON } from '../leads/blobs.ts';
 import { budgetMonth } from './plan.ts';
@@ -14,7 +14,7 @@ import { budgetMonth } from './plan.ts';
  * - whether the dealer was told this month that the deploys are spent.
  */
 
-export const PUBLISHING_STORE = 'publishing';
+export const PUBLISHING_BLOBS = 'publishing';
 export const STATE_KEY = 'state';
 /** How long an ask counts without its deploy (a build takes minutes; a failed one is not billed). */
 export const ASK_COUNTS_MS = 3 * 60 * 60_000;
@@ -42,8 +42,8 @@ export const stateSchema = z.object({
 export type PublishingState = z.infer<typeof stateSchema>;
 export type Ask = z.infer<typeof askSchema>;
 
-export function publishingStore(): Store {
-  return getStore({ name: PUBLISHING_STORE, consistency: 'strong' });
+export function publishingBlobs(): Blobs {
+  return getStore({ name: PUBLISHING_BLOBS, consistency: 'strong' });
 }
 
 /** The record as of `now`: a new month starts with no deploys and no asks. */
@@ -65,7 +65,7 @@ function parse(data: unknown): PublishingState | null {
 }
 
 /** One read: the record as of `now`. */
-export async function readState(store: Store, now: number): Promise<PublishingState> {
+export async function readState(store: Blobs, now: number): Promise<PublishingState> {
   return current(parse(await store.get(STATE_KEY, { type: 'json' })), now);
 }
 
@@ -73,7 +73,7 @@ export async function readState(store: Store, now: number): Promise<PublishingSt
  * Changes the record with `change`, again on a fresh read if someone wrote in between (the
  * deploy event and a scheduled run may meet). Answers the record written.
  */
-export async function updateState(store: Store, now: number, change: (state: PublishingState) => PublishingState): Promise<PublishingState> {
+export async function updateState(store: Blobs, now: number, change: (state: PublishingState) => PublishingState): Promise<PublishingState> {
   for (let tries = 0; ; tries++) {
     const entry = await readJSON(store, STATE_KEY);
     const next = change(current(parse(entry?.data ?? null), now));

@@ -6,7 +6,7 @@ import { sendEmail, type OutgoingEmail, type SendResult } from '../mail/mailer.t
 import { Pacer } from '../mail/pacer.ts';
 import { publishingEnv } from './env.ts';
 import type { PublishContext, PublishOutcome } from './publisher.ts';
-import { publishingStore } from './record.ts';
+import { publishingBlobs } from './record.ts';
 
 /**
  * What a scheduled publishing job runs with in production: the bundled data/publishing.json,
@@ -21,7 +21,7 @@ export function productionContext(now = Date.now()): { context: PublishContext }
   const mail = leads.ok ? leads.mail : null;
   return {
     context: {
-      store: publishingStore(),
+      store: publishingBlobs(),
       now,
       settings: publishing,
       config: env.config,
@@ -49,7 +49,7 @@ const NOTICE_WAIT_MS = 15_000;
 async function sendNotice(mail: MailConfig, email: OutgoingEmail, now: number): Promise<SendResult> {
   const refused = (error: string): SendResult => ({ status: 'failed', error, statusCode: null, fault: 'provider' });
   if (!(await roomForOtherMail(email.to.length, now))) return refused("the day's e-mails are spent, less the leads' reserve");
-  const pacer = new Pacer(publishingStore(), { ratePerSecond: mail.ratePerSecond, deadline: performance.now() + NOTICE_WAIT_MS, timeoutMs: mail.timeoutMs });
+  const pacer = new Pacer(publishingBlobs(), { ratePerSecond: mail.ratePerSecond, deadline: performance.now() + NOTICE_WAIT_MS, timeoutMs: mail.timeoutMs });
   const slot = await pacer.take();
   return slot ? sendEmail(mail, email, slot.timeoutMs) : refused('no slot in the e-mail pace in time');
 }
