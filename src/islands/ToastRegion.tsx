@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $toast, dismissToast, TOAST_DURATION_MS } from '../stores/toast.ts';
+import { $toast, dismissToast, TOAST_DURATION_MS } from '../state/toast.ts';
 
 /** Shows the one current toast, announces it to screen readers and hides it after 5 s. */
 export default function ToastRegion() {

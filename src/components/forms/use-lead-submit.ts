@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { formEngagementEvent, formSubmissionEvents, pageContext, pushAsc, type AscForm, type AscItem } from '../../lib/analytics/asc.ts';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD, leadSourceSchema, UTM_FIELDS, type LeadSource } from '../../lib/leads/inquiry.ts';
 import type { Errors, Values } from '../../lib/leads/form.ts';
-import { showToast } from '../../stores/toast.ts';
+import { showToast } from '../../state/toast.ts';
 import { uploadPhotos, type ChosenPhoto } from './upload-photos.ts';
 
 /**
