@@ -48,6 +48,8 @@ export interface BlobsOptions {
    * the weakest store code can meet, for the tests that show it still holds there.
    */
   sandboxConditions?: boolean;
+  /** The site the stores belong to ("test-site"); "unlinked" is the site of `npm start`'s sandbox. */
+  siteID?: string;
 }
 
 /** Starts a local Blobs server and points the environment at it, as Netlify's runtime does. */
@@ -58,7 +60,7 @@ export async function startBlobs(options: BlobsOptions = {}): Promise<Blobs> {
   const { port } = await server.start();
   const proxy = await storeProxy(port, join(directory, '.clock'), options);
   const url = `http://127.0.0.1:${proxy.port}`;
-  const context = { edgeURL: url, uncachedEdgeURL: url, siteID: 'test-site', token };
+  const context = { edgeURL: url, uncachedEdgeURL: url, siteID: options.siteID ?? 'test-site', token };
   const use = () => void (process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64'));
   use();
   return {
