@@ -48,6 +48,8 @@ export interface BlobsOptions {
    * the weakest store code can meet, for the tests that show it still holds there.
    */
   sandboxConditions?: boolean;
+  /** The site the stores belong to ("test-site"); "unlinked" is the site of `npm start`'s sandbox. */
+  siteID?: string;
 }
 
 /** Starts a local Blobs server and points the environment at it, as Netlify's runtime does. */
@@ -58,7 +60,7 @@ export async function startBlobs(options: BlobsOptions = {}): Promise<Blobs> {
   const { port } = await server.start();
   const proxy = await storeProxy(port, join(directory, '.clock'), options);
   const url = `http://127.0.0.1:${proxy.port}`;
-  const context = { edgeURL: url, uncachedEdgeURL: url, siteID: 'test-site', token };
+  const context = { edgeURL: url, uncachedEdgeURL: url, siteID: options.siteID ?? 'test-site', token };
   const use = () => void (process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64'));
   use();
   return {
@@ -211,6 +213,13 @@ export class Mailbox {
   refuseContent: ((body: RecordedEmail['body']) => boolean) | undefined;
   /** Requests answered 429 because of limitPerSecond. */
   overLimit = 0;
+  /**
+   * The account's sending domains, as GET /domains lists them (https://resend.com/docs/api-reference/domains/list-domains),
+   * and its API keys: a key not named is refused (403 invalid_api_key), a "sending" key may only
+   * send (401 restricted_api_key on /domains). Without keys, every key is taken (the lead tests).
+   */
+  domains: { name: string; status: 'verified' | 'pending' | 'not_started' | 'failed' | 'partially_verified' | 'partially_failed' }[] = [];
+  keys: Map<string, 'full' | 'sending'> | undefined;
   private server: Server | undefined;
   private next = 1;
   url = '';
@@ -222,6 +231,31 @@ export class Mailbox {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', async () => {
+        const key = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+        const refuse = (status: number, name: string, message: string) => {
+          response.writeHead(status, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ name, message, statusCode: status }));
+        };
+        if (this.keys && !this.keys.has(key)) return refuse(403, 'invalid_api_key', 'API key is invalid');
+        if (request.method === 'GET' && request.url === '/domains') {
+          if (this.keys?.get(key) === 'sending') return refuse(401, 'restricted_api_key', 'This API key is restricted to only send emails');
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(
+            JSON.stringify({
+              object: 'list',
+              has_more: false,
+              data: this.domains.map((domain, index) => ({
+                id: `d${index + 1}-0000-4000-8000-000000000000`,
+                name: domain.name,
+                status: domain.status,
+                created_at: '2026-01-05 10:00:00.000000+00',
+                region: 'us-east-1',
+                capabilities: { sending: 'enabled', receiving: 'disabled' },
+              })),
+            }),
+          );
+          return;
+        }
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedEmail['body'];
         this.requests.push({ idempotencyKey: String(request.headers['idempotency-key'] ?? ''), to: body.to, subject: body.subject, at: arrived });
         if (this.limitPerSecond !== undefined && this.requests.filter((r) => r.at > arrived - 1000).length > this.limitPerSecond) {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import adminExport from '../../functions/admin-export.ts';
 import adminLeads from '../../functions/admin-leads.ts';
@@ -109,8 +110,10 @@ describe('a privacy request', () => {
 });
 
 describe('the CSV export', () => {
-  it('gives the leads of the days asked for, with a header row', async () => {
-    await fileLead({ firstName: 'Quinn' });
+  it('gives the leads of the days asked for, with a header row and the dealer’s status and notes', async () => {
+    const quinn = await fileLead({ firstName: 'Quinn' });
+    expect((await call(adminLeads, `/api/admin/leads/${quinn}`, { action: 'status', status: 'appointment-set' })).status).toBe(200);
+    expect((await call(adminLeads, `/api/admin/leads/${quinn}`, { action: 'note', text: '@noon Saturday' })).status).toBe(200);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
     const answer = await call(adminExport, `/api/admin/export?from=${today}&to=${today}`);
     expect(answer.status).toBe(200);
@@ -118,6 +121,10 @@ describe('the CSV export', () => {
     const csv = await answer.text();
     expect(csv.split('\r\n')[0]).toMatch(/^receivedAt,status,firstName/);
     expect(csv).toContain('"Quinn"');
+    const [row] = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({ firstName: 'Quinn', inboxStatus: 'appointment-set', form: 'contact' });
+    expect(row?.notes).toMatch(/ local: @noon Saturday$/);
+    expect(row?.statusHistory).toMatch(/ local: new → appointment-set$/);
     const empty = await (await call(adminExport, '/api/admin/export?from=2001-01-01&to=2001-01-31')).text();
     expect(empty.trim().split('\r\n')).toHaveLength(1);
     expect((await call(adminExport, '/api/admin/export?from=2026-02-01&to=2026-01-01')).status).toBe(400);

@@ -163,7 +163,7 @@ describe('npm run leads (against a local sandbox)', { timeout: 30_000 }, () => {
 
   it('exports CSV that parses back, with formula-like text made harmless', async () => {
     await file({ firstName: '=HYPERLINK("x")', message: 'Line one\nline "two", and more.' });
-    const { code, stdout } = await cli(['export']);
+    const { code, stdout } = await cli(['export', '--csv']);
     expect(code).toBe(0);
     const rows = parse(stdout, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);

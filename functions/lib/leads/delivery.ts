@@ -4,7 +4,7 @@ import { adfDocument } from './adf.ts';
 import { leadsEnv, recipientsFor, type MailConfig } from '../env.ts';
 import { dealerOfLead, storeOfLead } from '../stores/lead-store.ts';
 import { storeInbox } from '../../../src/lib/stores/stores.ts';
-import { interestLabel, type Lead } from './lead.ts';
+import { interestLabel, TEST_LEAD, type Lead } from './lead.ts';
 import { fallbackEmail, leadEmail } from './email.ts';
 import { oneLine } from '../text.ts';
 import type { PhotoLinker } from './details.ts';
@@ -206,7 +206,7 @@ async function sendMissing(store: Blobs, lead: Lead, mail: MailConfig, now: numb
         const attachment = adfAttachment(lead, site);
         return {
           to: mail.adfTo,
-          subject: `ADF lead: ${name} (${interestLabel(lead.inquiry.interest)})`,
+          subject: `${lead.test ? TEST_LEAD.subjectPrefix : ''}ADF lead: ${name} (${interestLabel(lead.inquiry.interest)})`,
           text: new TextDecoder().decode(attachment.content),
           attachments: [attachment],
           idempotencyKey: `lead-${lead.id}-crm`,
@@ -261,7 +261,8 @@ function adfAttachment(lead: Lead, site: string): { filename: string; content: U
 
 /** Why no receipt goes for this lead, or undefined when one should (and this lead holds the day's slot). */
 async function receiptSkip(store: Blobs, lead: Lead, mail: MailConfig, now: number): Promise<'off' | 'expired' | 'daily-limit' | 'quota' | undefined> {
-  if (!mail.receipts) return 'off';
+  // A test lead (npm run doctor) answers nobody.
+  if (!mail.receipts || lead.test) return 'off';
   const received = Date.parse(lead.receivedAt);
   if (!Number.isFinite(received) || now - received > RECEIPT_WINDOW_MS) return 'expired';
   // A receipt is a courtesy: it never takes the e-mails kept for leads (lib/mail/quota.ts).

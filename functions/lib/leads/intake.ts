@@ -18,7 +18,8 @@ import { unitSnapshot } from './catalog.ts';
 import { deliverLead } from './delivery.ts';
 import { formPage, type PageSpec } from './form-page.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from '../http/responses.ts';
-import type { Lead, LeadSourceRecord } from './lead.ts';
+import { carriesHealthToken } from '../env.ts';
+import { TEST_LEAD, type Lead, type LeadSourceRecord } from './lead.ts';
 import { attachPhotos, dropUploads, stagedPhotos, stagePhoto, type StagedPhoto } from './photos.ts';
 import type { LeadForm } from './records.ts';
 import { dueKey } from '../inbox/reminders.ts';
@@ -113,6 +114,10 @@ export function intake<V>(form: IntakeForm<V>): (request: Request, context?: Int
 
   return async function handle(request: Request, context: IntakeContext = {}): Promise<Response> {
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
+    // A test lead (npm run doctor) says so, with the site's HEALTH_TOKEN; a visitor never sends the header.
+    const test = request.headers.get(TEST_LEAD.header);
+    if (test !== null && (test !== TEST_LEAD.value || !carriesHealthToken(request)))
+      return errorResponse(403, `A test lead (${TEST_LEAD.header}: ${TEST_LEAD.value}) needs the site's HEALTH_TOKEN in Authorization: Bearer.`);
     const body = await readBody(request, { files: form.photos !== undefined });
     if ('error' in body) return errorResponse(body.status, body.error);
     const { channel, fields, files } = body;
@@ -129,7 +134,13 @@ export function intake<V>(form: IntakeForm<V>): (request: Request, context?: Int
     const lead = await leadIdOf(request, fields);
     if ('error' in lead) return errorResponse(400, lead.error);
     const { id, keyed } = lead;
-    const outcome = await fileOnce(inFlight, id, keyed, () => file(form, request, context, { fields, files, source, id, keyed, now, channel }), form.what);
+    const outcome = await fileOnce(
+      inFlight,
+      id,
+      keyed,
+      () => file(form, request, context, { fields, files, source, id, keyed, now, channel, test: test !== null }),
+      form.what,
+    );
     return respond(form, errors, outcome, channel, fields, source, now);
   };
 }
@@ -142,10 +153,12 @@ interface Submission {
   keyed: boolean;
   now: number;
   channel: Channel;
+  /** A test lead of npm run doctor. */
+  test: boolean;
 }
 
 async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeContext, submission: Submission): Promise<LeadOutcome> {
-  const { fields, files, source, id, keyed, now, channel } = submission;
+  const { fields, files, source, id, keyed, now, channel, test } = submission;
   const store = leadsBlobs();
   const reused = { kind: 'conflict', error: intakeErrors(form.noun, form.conflictNoun).keyReused } as const;
 
@@ -189,6 +202,7 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
 
   const base: LeadBase = { id, receivedAt: new Date(now).toISOString(), source, now };
   const lead = form.lead(result.value, base);
+  if (test) lead.test = TEST_LEAD.value;
   const unitId = form.unitOf?.(fields) ?? source.vehicle;
   const unit = unitSnapshot(unitId);
   if (unit) lead.unit = unit;

@@ -157,7 +157,8 @@ export interface ImportStore {
  * The store a unit is on, from the feed's location code (docs/product.md §Stores, §Import): the
  * code mapped under `locations` in the import settings, else the store whose `storeCode` it is.
  * With one store every unit is on it and no store is written (the unit file's default); with
- * several, a code that names no store rejects the row.
+ * several, a row without a location writes none either (a new unit is on the main store's lot,
+ * a listed one stays where it is), and a code that names no store rejects the row.
  */
 export function storeOf(
   location: string | undefined,
@@ -165,7 +166,7 @@ export function storeOf(
   stores: readonly ImportStore[],
 ): { ok: true; store?: string } | { ok: false; reason: string } {
   if (stores.length <= 1) return { ok: true };
-  if (!location) return { ok: false, reason: `the site has ${stores.length} stores: the row must say which lot the unit is on` };
+  if (!location) return { ok: true };
   const mapped = mapping.locations[location];
   const store = mapped
     ? stores.find((candidate) => candidate.slug === mapped)

@@ -273,7 +273,9 @@ describe('reconcile: the store a unit is on', () => {
     expect(storeOfRow(1)).toBe('cape-may');
     expect(storeOfRow(3)).toBe('mount-holly');
     expect(result.rejected).toContainEqual({ ref: 'row 4', column: 'Location', reason: expect.stringContaining('"NOWHERE" is no store\'s code') });
-    // Rows without a location, with several stores, say which lot is missing.
-    expect(result.rejected.find((rejection) => rejection.ref === 'row 6')?.reason).toContain('must say which lot');
+    // A row without a location leaves the unit where it is: no store is written, and a unit that
+    // names none is on the main store's lot (docs/product.md §Stores).
+    expect(result.rejected.find((rejection) => rejection.ref === 'row 6')).toBeUndefined();
+    expect(storeOfRow(4)).toBeUndefined();
   });
 });
