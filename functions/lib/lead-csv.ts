@@ -1,8 +1,10 @@
+import { csvFile } from '../../src/lib/format.ts';
 import type { Lead } from './lead.ts';
 
 /**
- * Leads as CSV, one row a lead (`npm run leads -- export` and the inbox's export): quoted fields,
- * and a leading = + - @ neutralised so a spreadsheet shows the text instead of running it.
+ * Leads as CSV, one row a lead (`npm run leads -- export` and the inbox's export), each field
+ * through the site's one CSV field (src/lib/format.ts `csvField`: quoted, and text a spreadsheet
+ * would run as a formula shown as text).
  */
 
 export const CSV_COLUMNS = [
@@ -27,13 +29,6 @@ export const CSV_COLUMNS = [
   'id',
 ] as const;
 
-/** One CSV field: quoted, quotes doubled, and a leading = + - @ neutralised so a spreadsheet shows it as text. */
-function csvField(value: string | number | undefined): string {
-  const text = String(value ?? '');
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 export function leadsCsv(leads: Lead[]): string {
   const rows = leads.map((lead) => {
     const row: Record<(typeof CSV_COLUMNS)[number], string | number | undefined> = {
@@ -53,7 +48,7 @@ export function leadsCsv(leads: Lead[]): string {
       lastError: lead.delivery.lastError,
       id: lead.id,
     };
-    return CSV_COLUMNS.map((column) => csvField(row[column])).join(',');
+    return CSV_COLUMNS.map((column) => row[column]);
   });
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  return csvFile(CSV_COLUMNS, rows);
 }
