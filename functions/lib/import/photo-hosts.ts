@@ -65,14 +65,19 @@ export function isPublicAddress(address: string): boolean {
 export async function photoHostsProblem(hosts: readonly string[], resolve: HostLookup = systemLookup): Promise<string | undefined> {
   for (const host of hosts) {
     let addresses: readonly { address: string }[];
+    let timer: NodeJS.Timeout | undefined;
     try {
       addresses = await Promise.race([
         resolve(host),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), LOOKUP_TIMEOUT_MS).unref()),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${LOOKUP_TIMEOUT_MS / 1000} s`)), LOOKUP_TIMEOUT_MS);
+        }),
       ]);
     } catch (error) {
       const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       return `the photo host ${host} could not be resolved (${why}): no photo is published from a host whose addresses are unknown; nothing was imported`;
+    } finally {
+      clearTimeout(timer);
     }
     if (addresses.length === 0) return `the photo host ${host} has no address: nothing was imported`;
     const inner = addresses.find(({ address }) => !isPublicAddress(address));
