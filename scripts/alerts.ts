@@ -25,6 +25,7 @@ import {
 } from '../functions/lib/alerts/blobs.ts';
 import { alertsEnv } from '../functions/lib/env.ts';
 import { MAIL_LOG_BLOBS, sentTotals } from '../functions/lib/mail/log.ts';
+import { csvFile } from '../src/lib/format.ts';
 import { openLocalBlobs, sandboxDirectory } from './local-leads.ts';
 
 const USAGE = 'Usage: npm run alerts -- [list [--json] | export [--out file.csv] | delete --email <address>] [--sandbox <dir>]';
@@ -100,28 +101,18 @@ function alertCounts(records: readonly Subscriber[]): AlertRow[] {
 
 const CSV_COLUMNS = ['email', 'alert', 'status', 'requestedAt', 'confirmedAt', 'lastAlertAt'] as const;
 
-function csvField(value: string | undefined): string {
-  const text = value ?? '';
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 function alertsCsv(records: readonly Subscriber[]): string {
   const rows = records.flatMap((record) =>
-    record.alerts.map((alert) =>
-      [
-        record.email,
-        titleOf(alert.alert, { withSearch: true }),
-        alert.confirmedAt ? 'on' : 'waiting for confirmation',
-        alert.requestedAt,
-        alert.confirmedAt,
-        record.lastAlertAt,
-      ]
-        .map(csvField)
-        .join(','),
-    ),
+    record.alerts.map((alert) => [
+      record.email,
+      titleOf(alert.alert, { withSearch: true }),
+      alert.confirmedAt ? 'on' : 'waiting for confirmation',
+      alert.requestedAt,
+      alert.confirmedAt,
+      record.lastAlertAt,
+    ]),
   );
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  return csvFile(CSV_COLUMNS, rows);
 }
 
 function table(rows: readonly AlertRow[]): string {

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../src/lib/format.ts';
+import { csvFile, formatPrice } from '../../../src/lib/format.ts';
 import { megabytes } from '../../../src/lib/leads/photos.ts';
 import { UNIT_TOPICS } from '../../../src/lib/leads/unit-question.ts';
 import type { Handling } from '../inbox/handling.ts';
@@ -9,8 +9,8 @@ import { reservationDetails } from './reservation-email.ts';
 /**
  * Leads as CSV, one row a lead (`npm run leads -- export --csv` and the inbox's CSV export): every
  * field a form stores, the dealer's handling (status, notes, status history) and the photos' names,
- * in quoted fields, with a leading = + - @ neutralised so a spreadsheet shows the text instead of
- * running it. The columns of the first exports come first, in their order; the rest follow.
+ * each field through the site's one CSV field (src/lib/format.ts `csvField`: quoted, and text a
+ * spreadsheet would run as a formula shown as text). The columns of the first exports come first, in their order; the rest follow.
  * (The complete copy, photos included, is the archive: lib/leads/archive.ts.)
  */
 
@@ -48,12 +48,6 @@ export const CSV_COLUMNS = [
   'statusHistory',
 ] as const;
 
-/** One CSV field: quoted, quotes doubled, and a leading = + - @ neutralised so a spreadsheet shows it as text. */
-export function csvField(value: string | number | undefined): string {
-  const text = String(value ?? '');
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
 
 /** "Label: value; Label: value" (and a visitor's note last). */
 const joined = (rows: readonly Row[], note?: string) => [...rows.map(([label, value]) => `${label}: ${value}`), ...(note ? [`Note: ${note}`] : [])].join('; ');
@@ -120,7 +114,7 @@ export function leadsCsv(leads: readonly Lead[], handlings: ReadonlyMap<string, 
       notes: handling?.notes.map((note) => `${note.at} ${note.by}: ${note.text}`).join('\n'),
       statusHistory: handling?.history.map((change) => `${change.at} ${change.by}: ${change.from} → ${change.to}`).join('\n'),
     };
-    return CSV_COLUMNS.map((column) => csvField(row[column])).join(',');
+    return CSV_COLUMNS.map((column) => row[column]);
   });
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  return csvFile(CSV_COLUMNS, rows);
 }

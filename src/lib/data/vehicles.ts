@@ -4,8 +4,10 @@ import lotJson from '../../../data/lot.json';
 import { schema as lotSchema } from '../../../data/schemas/lot.ts';
 import { lotIssues, schema as unitSchema, unitId, VehicleBrand, VehicleCategory, type UnitFile, type Vehicle } from '../../../data/schemas/units.ts';
 import { DataFileError, formatJsonPath, parseDataFile, parseDataFiles } from '../data-file.ts';
+import { feedPhoto } from '../import/remote-images.ts';
 import { isListed, plainDescription, sortLot } from '../units/units.ts';
 import { brands } from './brands.ts';
+import { importMapping } from './import.ts';
 import { stores } from './stores.ts';
 
 /** "Ground clearance" → "groundClearance": the API's key for a specification the editor labelled. */
@@ -52,13 +54,32 @@ function storeIssues(files: readonly { id: string; store: string | undefined }[]
 }
 
 /**
+ * What the lot asks of a unit's photos: a photo at an address is on one of the import settings'
+ * photo hosts, the only hosts the image CDN may fetch from (docs/product.md §Import).
+ */
+function photoIssues(files: readonly { id: string; photos: readonly { src: string }[] }[], photoHosts: readonly string[]): string[] {
+  return files.flatMap(({ id, photos }) =>
+    photos.flatMap((photo, index) => {
+      const checked = feedPhoto(photo.src, photoHosts);
+      return checked.ok ? [] : [`  • data/units/${id}.json → photos[${index}].src: ${checked.reason}; or upload the photo under /images/units/`];
+    }),
+  );
+}
+
+/**
  * The lot from its files: each unit file (name → JSON, as gathered from data/units/) and
  * data/lot.json, validated one by one and then together; a unit's store, when it names one, must
  * be one of `storeSlugs` (the files of data/stores/, the main store first), and a unit that names
- * none is on the main store's lot. Every problem of every file stops the
- * build in one DataFileError naming the file, the JSON path and what to do (docs/product.md §Units).
+ * none is on the main store's lot; each photo at an address on one of `photoHosts` (the import
+ * settings'). Every problem of every file stops the build in one DataFileError naming the file,
+ * the JSON path and what to do (docs/product.md §Units).
  */
-export function parseLot(files: Readonly<Record<string, unknown>>, lotFile: unknown, storeSlugs: readonly string[] = stores.map((store) => store.slug)) {
+export function parseLot(
+  files: Readonly<Record<string, unknown>>,
+  lotFile: unknown,
+  storeSlugs: readonly string[] = stores.map((store) => store.slug),
+  photoHosts: readonly string[] = importMapping.photoHosts,
+) {
   const lot = parseDataFile('lot.json', lotSchema, lotFile);
   const names = Object.keys(files);
   const idProblems = names.flatMap((name) => {
@@ -75,6 +96,10 @@ export function parseLot(files: Readonly<Record<string, unknown>>, lotFile: unkn
       storeSlugs,
     ),
     ...lotIssues(units).map((issue) => `  • data/units/${issue.id}.json → ${formatJsonPath(issue.path)}: ${issue.message}`),
+    ...photoIssues(
+      parsed.map((unit, index) => ({ id: names[index]!.replace(/\.json$/, ''), photos: unit.photos })),
+      photoHosts,
+    ),
     ...lot.removed.flatMap((unit, index) =>
       listedIds.has(unit.id)
         ? [`  • data/lot.json → removed[${index}].id: "${unit.id}" still has its file data/units/${unit.id}.json: keep it in one place only`]

@@ -203,15 +203,15 @@ describe('reconcile: the lot from a feed', () => {
     const units = lotFiles();
     units['denago-ev-rover-xl-red'] = {
       ...units['denago-ev-rover-xl-red'],
-      photos: [{ src: 'https://p.example/1.jpg', alt: 'Left side' }, { src: 'https://p.example/2.jpg' }],
+      photos: [{ src: 'https://photos.dms.example/1.jpg', alt: 'Left side' }, { src: 'https://photos.dms.example/2.jpg' }],
     };
     const rows = lotRows(units);
     const at = rowOf(rows, String(units['denago-ev-rover-xl-red']!.stockNumber));
-    rows[at]![8] = 'https://p.example/3.jpg\nhttps://p.example/1.jpg';
+    rows[at]![8] = 'https://photos.dms.example/3.jpg\nhttps://photos.dms.example/1.jpg';
     const result = plan(rows, { units });
     expect(JSON.parse(result.files['denago-ev-rover-xl-red']!).photos).toEqual([
-      { src: 'https://p.example/3.jpg' },
-      { src: 'https://p.example/1.jpg', alt: 'Left side' },
+      { src: 'https://photos.dms.example/3.jpg' },
+      { src: 'https://photos.dms.example/1.jpg', alt: 'Left side' },
     ]);
   });
 
