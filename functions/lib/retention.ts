@@ -1,6 +1,6 @@
 import type { Store } from '@netlify/blobs';
-import { addressHash, RECEIPT_WINDOW_MS } from './delivery.ts';
-import type { Lead } from './lead.ts';
+import { receiptsOfLeads, RECEIPT_WINDOW_MS } from './delivery.ts';
+import { personAddress } from './email-address.ts';
 import { dropSummaries } from './inbox/summaries.ts';
 import { pruneUploads } from './lead-photos.ts';
 import { allLeads, deleteLead, keys, parseMarker, readLead } from './store.ts';
@@ -105,22 +105,29 @@ export function phoneKey(phone: string): string {
   return phone.replace(/\D/g, '').slice(-10);
 }
 
-export function matchesRequest(lead: Lead, request: DeleteRequest): boolean {
-  const email = request.email?.trim().toLowerCase();
+/**
+ * Whether a lead's (or an index entry's) e-mail and phone are the person's a privacy request is
+ * about (docs/product.md §Privacy): the very address, letter case aside (lib/email-address.ts
+ * personAddress), or the phone number's 10 digits.
+ */
+export function isPerson(contact: { email: string; phone: string }, request: DeleteRequest): boolean {
+  const email = request.email ? personAddress(request.email) : '';
   const phone = request.phone ? phoneKey(request.phone) : '';
-  return Boolean((email && lead.inquiry.email.trim().toLowerCase() === email) || (phone.length === 10 && phoneKey(lead.inquiry.phone) === phone));
+  return Boolean((email && personAddress(contact.email) === email) || (phone.length === 10 && phoneKey(contact.phone) === phone));
 }
 
-/** Deletes every lead of one person (and their receipt records); answers how many leads went. */
+/** Deletes every lead of one person (and the receipt records sent for them); answers how many leads went. */
 export async function deletePersonLeads(store: Store, request: DeleteRequest): Promise<{ leads: number }> {
-  const leads = (await allLeads(store)).filter((lead) => matchesRequest(lead, request));
-  const addresses = new Set(leads.map((lead) => lead.inquiry.email.trim().toLowerCase()));
-  if (request.email) addresses.add(request.email.trim().toLowerCase());
+  const leads = (await allLeads(store)).filter((lead) => isPerson(lead.inquiry, request));
+  const receipts = await receiptsOfLeads(
+    store,
+    leads.map((lead) => ({ id: lead.id, email: lead.inquiry.email })),
+  );
   for (const lead of leads) await deleteLead(store, lead);
   await dropSummaries(
     store,
     leads.map((lead) => ({ id: lead.id, at: Date.parse(lead.receivedAt) })),
   );
-  for (const address of addresses) await store.delete(keys.receipt(await addressHash(address)));
+  await Promise.all(receipts.map((key) => store.delete(key)));
   return { leads: leads.length };
 }
