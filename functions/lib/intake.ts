@@ -25,7 +25,7 @@ import { dueKey } from './inbox/reminders.ts';
 import { indexFiledLead } from './inbox/summaries.ts';
 import { clientKey, takeToken } from './rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from './request.ts';
-import { fileLead, leadsStore, readLead, recordSpam } from './store.ts';
+import { fileLead, keepOwnMarkers, leadsStore, readLead, recordSpam } from './store.ts';
 import { leadStore } from './stores/lead-store.ts';
 
 /**
@@ -216,8 +216,14 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
   if (due) await store.set(due, '');
   const sending = startDelivery(store, id, context);
   // Then the lead into the inbox's index (inbox/summaries.ts), after its e-mails so as not to slow
-  // them; if this is lost, the next list folds its marker.
-  const indexing = sending.then(() => indexFiledLead(store, lead)).catch(() => undefined);
+  // them; if this is lost, the next list folds its marker. A filing another one landed over takes
+  // its markers away instead (store.ts keepOwnMarkers): one lead, one arrival.
+  const markers = due ? [...filed.markers, due] : filed.markers;
+  const indexing = sending
+    .then(async () => {
+      if (await keepOwnMarkers(store, lead, markers)) await indexFiledLead(store, lead);
+    })
+    .catch(() => undefined);
   if (context.waitUntil) context.waitUntil(indexing);
   return { kind: 'accepted', id };
 }

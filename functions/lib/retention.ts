@@ -44,9 +44,11 @@ export async function pruneExpired(store: Store, now: number, months: number): P
 
   const [received, stored] = await Promise.all([store.list({ prefix: 'received/' }), store.list({ prefix: 'leads/' })]);
   const indexed = new Set<string>();
-  for (const { key } of received.blobs) {
+  const markers = received.blobs.flatMap(({ key }) => {
     const marker = parseMarker(key, 'received');
-    if (!marker) continue;
+    return marker ? [{ key, ...marker }] : [];
+  });
+  for (const marker of await oneArrivalEach(store, markers)) {
     indexed.add(marker.id);
     if (marker.at < cutoff) {
       summary.photos += (await deleteLead(store, { id: marker.id, receivedAt: new Date(marker.at).toISOString() })).photos;
@@ -93,6 +95,35 @@ export async function pruneExpired(store: Store, now: number, months: number): P
     }
   }
   return summary;
+}
+
+/**
+ * One arrival marker per lead: where a lead has several (filings of one submission that the
+ * local sandbox let land over each other, or an instance cut short before it tidied up: store.ts
+ * keepOwnMarkers), the one of the lead as stored stays and the others go. Reads only those leads.
+ */
+async function oneArrivalEach(store: Store, markers: readonly Arrival[]): Promise<Arrival[]> {
+  const byId = new Map<string, Arrival[]>();
+  for (const marker of markers) byId.set(marker.id, [...(byId.get(marker.id) ?? []), marker]);
+  const kept: Arrival[] = [];
+  for (const [id, own] of byId) {
+    const lead = own.length > 1 ? (await readLead(store, id).catch(() => null))?.lead : undefined;
+    if (!lead) {
+      kept.push(...own); // one marker, or a lead gone: each expires as usual
+      continue;
+    }
+    const right: Arrival = { key: keys.received(lead), id, at: Date.parse(lead.receivedAt) };
+    if (!own.some((marker) => marker.key === right.key)) await store.set(right.key, '');
+    await Promise.all(own.filter((marker) => marker.key !== right.key).map((marker) => store.delete(marker.key)));
+    kept.push(right);
+  }
+  return kept;
+}
+
+interface Arrival {
+  key: string;
+  id: string;
+  at: number;
 }
 
 export interface DeleteRequest {
