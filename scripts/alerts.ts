@@ -6,7 +6,8 @@
 //                                               the quota
 //   npm run alerts -- list --json               every subscriber in full (JSON)
 //   npm run alerts -- export [--out file.csv]   one row per address and alert (CSV)
-//   npm run alerts -- delete --email a@b.c      deletes an address with its alerts, on request
+//   npm run alerts -- delete --email a@b.c      deletes that very address with its alerts, on request
+//                                               (not another form of it: docs/product.md §Privacy)
 //
 // Production and the sandbox as for `npm run leads` (NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, or
 // the sandbox of `npm start`; --sandbox <dir> for another). Keys and tokens are never printed.
@@ -137,7 +138,7 @@ async function main(): Promise<number> {
         return 2;
       }
       let deleted = 0;
-      for (const { alerts } of source.sites) if (await deleteSubscriber(alerts, subscriberHash(values.email))) deleted++;
+      for (const { alerts } of source.sites) if (await deleteSubscriber(alerts, subscriberHash(values.email), values.email)) deleted++;
       console.log(`${deleted > 0 ? 'Deleted' : 'Found no alerts of'} ${values.email} ${deleted > 0 ? 'and its alerts from' : 'in'} the ${source.label}.`);
       return 0;
     }

@@ -126,7 +126,56 @@ async function probeDeployEvent(): Promise<void> {
   record('a forged production deploy event', response.status === 403 || response.status === 404, `${response.status} ${text.slice(0, 120)}`);
 }
 
-for (const probe of [probeHealth, probeHeic, probeBurst, probeHost, probeDeployEvent]) {
+/** The inbox's local sign-in asked by a page on another name resolving to this machine (DNS rebinding), and by the served name. */
+async function probeRebinding(): Promise<void> {
+  const ask = (host: string) =>
+    new Promise<number>((resolve, reject) => {
+      const headers = { Host: host, Origin: `http://${host}`, Authorization: 'Bearer local-sign-in' };
+      const request = httpRequest(url('/api/admin/leads'), { headers }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  const rebound = await ask(`rebind.attacker.example:${base.port}`);
+  const served = await ask(base.host);
+  record('the local sign-in from a rebound name', rebound === 401 && served === 200, `${rebound} (by ${base.host} itself: ${served})`);
+}
+
+/** Parts of 4 MiB of one submission that are never finished: what they may hold in all. */
+async function probeUnfinishedUploads(): Promise<void> {
+  const key = `probe-unfinished-${Date.now()}`;
+  const part = new Uint8Array(4 * 1024 * 1024);
+  part.set([0xff, 0xd8, 0xff, 0xe0]);
+  const statuses: number[] = [];
+  for (let n = 0; n < 12; n++) {
+    const query = new URLSearchParams({
+      form: 'trade-in',
+      index: String(n % 6),
+      part: String(Math.floor(n / 6)),
+      parts: '3',
+      size: '10000000',
+      name: 'half.jpg',
+    });
+    const response = await fetch(url(`/api/photo-uploads?${query}`), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream', 'Idempotency-Key': key },
+      body: part,
+    });
+    await response.body?.cancel();
+    statuses.push(response.status);
+  }
+  const taken = statuses.filter((status) => status === 202).length;
+  const megabytes = ((taken * part.length) / 1e6).toFixed(1);
+  record(
+    '12 parts of 4 MiB of one submission, never finished',
+    taken * part.length <= 30e6,
+    `${taken} taken (${megabytes} MB), then ${statuses.slice(taken).join(', ')}`,
+  );
+}
+
+for (const probe of [probeHealth, probeHeic, probeBurst, probeHost, probeDeployEvent, probeRebinding, probeUnfinishedUploads]) {
   try {
     await probe();
   } catch (error) {

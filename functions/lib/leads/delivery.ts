@@ -276,6 +276,23 @@ export async function addressHash(email: string): Promise<string> {
   return Buffer.from(digest).toString('hex').slice(0, 40);
 }
 
+/**
+ * The receipt records sent for these leads, for a privacy request (docs/product.md §Privacy). A
+ * record is kept per inbox (addressHash) and names the lead it was sent for: it is a person's
+ * only when that lead is theirs, never because another form of their address shares the inbox.
+ */
+export async function receiptsOfLeads(store: Blobs, leads: readonly { id: string; email: string }[]): Promise<string[]> {
+  const ids = new Set(leads.map((lead) => lead.id));
+  const candidates = new Set(await Promise.all(leads.map(async (lead) => keys.receipt(await addressHash(lead.email)))));
+  const held = await Promise.all(
+    [...candidates].map(async (key) => {
+      const record = (await store.get(key, { type: 'json' }).catch(() => null)) as { leadId?: unknown } | null;
+      return typeof record?.leadId === 'string' && ids.has(record.leadId) ? key : null;
+    }),
+  );
+  return held.filter((key): key is string => key !== null);
+}
+
 /** Takes the address's receipt slot for 24 hours (or finds it already this lead's): true when this lead may send. */
 async function claimReceipt(store: Blobs, email: string, leadId: string, now: number): Promise<boolean> {
   const key = keys.receipt(await addressHash(email));

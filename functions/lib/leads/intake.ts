@@ -26,7 +26,7 @@ import { dueKey } from '../inbox/reminders.ts';
 import { indexFiledLead } from '../inbox/summaries.ts';
 import { clientKey, takeToken } from '../http/rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from '../http/request.ts';
-import { fileLead, leadsBlobs, readLead, recordSpam } from './blobs.ts';
+import { fileLead, keepOwnMarkers, leadsBlobs, readLead, recordSpam } from './blobs.ts';
 import { leadStore } from '../stores/lead-store.ts';
 
 /**
@@ -230,8 +230,14 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
   if (due) await store.set(due, '');
   const sending = startDelivery(store, id, context);
   // Then the lead into the inbox's index (inbox/summaries.ts), after its e-mails so as not to slow
-  // them; if this is lost, the next list folds its marker.
-  const indexing = sending.then(() => indexFiledLead(store, lead)).catch(() => undefined);
+  // them; if this is lost, the next list folds its marker. A filing another one landed over takes
+  // its markers away instead (store.ts keepOwnMarkers): one lead, one arrival.
+  const markers = due ? [...filed.markers, due] : filed.markers;
+  const indexing = sending
+    .then(async () => {
+      if (await keepOwnMarkers(store, lead, markers)) await indexFiledLead(store, lead);
+    })
+    .catch(() => undefined);
   if (context.waitUntil) context.waitUntil(indexing);
   return { kind: 'accepted', id };
 }
