@@ -1,8 +1,9 @@
 import { DOMParser, onWarningStopParsing, type Element } from '@xmldom/xmldom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import leadPhoto from '../../functions/lead-photo.ts';
-import partsRequest from '../../functions/parts-request.ts';
 import { idFromKey } from '../../functions/lib/leads/intake.ts';
+import { stagedPhotos } from '../../functions/lib/leads/photos.ts';
+import partsRequest from '../../functions/parts-request.ts';
 import photoUpload from '../../functions/photo-upload.ts';
 import serviceRequest from '../../functions/service-request.ts';
 import tradeIn from '../../functions/trade-in.ts';
@@ -13,7 +14,7 @@ import { formatPrice } from '../../src/lib/format.ts';
 import { dateParts, deliveryFee, wallClockAt } from '../../src/lib/rentals/quote.ts';
 import { weekdayOf } from '../../src/lib/leads/service.ts';
 import { Client, configureMail, Mailbox, storedLeads, startBlobs, type Blobs } from './contact-harness.ts';
-import { jpegOfSize, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, PRIVATE_MARKER } from './photo-fixtures.ts';
+import { craftedHeic, jpegOfSize, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, PRIVATE_MARKER } from './photo-fixtures.ts';
 
 /**
  * The lead forms beside the contact form (docs/product.md §Leads, §Trading in, §Services, §Units)
@@ -222,6 +223,29 @@ describe('POST /api/trade-in', () => {
     }
   });
 
+  it('without JavaScript: a HEIC whose item table asks for seconds of work is named as unreadable, and the lead is filed on the next post', async () => {
+    const trade = client(tradeIn, '/api/trade-in');
+    // 4 MB, one Exif item in 65,535 places each reaching to the end of the file (docs/operations.md §What each function trusts).
+    const files = [
+      { field: 'photos', name: 'IMG_0001.jpg', bytes: await phoneJpeg() },
+      { field: 'photos', name: 'IMG_0002.HEIC', bytes: craftedHeic({ size: 4_000_000, exifExtents: [65_535] }) },
+    ];
+    const first = await trade.multipart({ ...TRADE, website: '' }, files, { headers: { referer: 'http://localhost/trade-in' } });
+    expect(first.status).toBe(400);
+    const page = await first.text();
+    expect(page).toContain('IMG_0002.HEIC could not be read as a photo. Save it again as a JPEG and choose it again.');
+    expect(page).toContain('Received already, no need to choose again: IMG_0001.jpg.');
+    expect(await storedLeads(blobs.store)).toHaveLength(0);
+
+    const fields: Record<string, string | string[]> = { ...TRADE, website: '' };
+    for (const [name, value] of hiddenInputs(page)) fields[name] = name === 'keptPhoto' ? [...((fields[name] as string[] | undefined) ?? []), value] : value;
+    const second = await trade.multipart(fields, [], { headers: { referer: 'http://localhost/api/trade-in' } });
+    expect(second.status).toBe(303);
+    await trade.settle();
+    const [lead] = await storedLeads(blobs.store);
+    expect(lead?.photos.map((photo: { name: string }) => photo.name)).toEqual(['IMG_0001.jpg']);
+  });
+
   it('takes at most six photos; the seventh is named and not added', async () => {
     const jpeg = await phoneJpeg();
     const files = Array.from({ length: 7 }, (_, i) => ({ field: 'photos', name: `cart-${i + 1}.jpg`, bytes: jpeg }));
@@ -360,6 +384,30 @@ describe('POST /api/photo-uploads (the island sends photos before the request, i
       { n: 1, name: 'wide-1.jpg' },
     ]);
     expect(await held(key)).toBe(0);
+  });
+
+  it('answers 400 naming a 10 MB HEIC whose item table asks for seconds of work, stages nothing, and the request that follows is filed', async () => {
+    const key = 'island-upload-key-0006';
+    // Two Exif items in 99,935 places, each reaching to the end of the file (docs/operations.md §What each function trusts).
+    const file = craftedHeic({ size: 10_000_000, exifExtents: [65_535, 34_400] });
+    const parts = Math.ceil(file.length / (4 * 1024 * 1024));
+    const answers: Response[] = [];
+    for (let part = 0; part < parts; part++) {
+      const query = { form: 'trade-in', index: 0, part, parts, size: file.length, name: 'IMG_0042.HEIC' };
+      answers.push(await upload(key, query, file.subarray(part * 4 * 1024 * 1024, (part + 1) * 4 * 1024 * 1024)));
+    }
+    const last = answers.at(-1) as Response;
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 400]);
+    expect((await json(last)).error).toBe('IMG_0042.HEIC could not be read as a photo. Save it again as a JPEG and choose it again.');
+    expect(await stagedPhotos(blobs.store, await idFromKey(key))).toEqual([]);
+
+    // The visitor takes the photo out and sends the request again: the lead is filed.
+    const trade = client(tradeIn, '/api/trade-in');
+    const response = await trade.post({ ...TRADE, photos: [] }, { headers: { 'Idempotency-Key': key } });
+    expect(response.status).toBe(200);
+    await trade.settle();
+    const [lead] = await storedLeads(blobs.store);
+    expect(lead?.photos ?? []).toEqual([]);
   });
 });
 
