@@ -16,7 +16,15 @@ import { confirmWrite, keys, stamp } from './store.ts';
  * and as the store settles the place is read back (store.ts, confirmWrite): whoever finds its
  * own token took it; a copy of the same submission finds its submission there and shares it;
  * the others try the next place. So however many requests arrive at once, at most `max`
- * submissions are admitted in any window, and a refused request writes nothing.
+ * submissions are admitted in any window.
+ *
+ * A full window leaves a note (rate/<client>/full): until when no place can free up, and which
+ * submissions hold the places. Places are only taken once their time is up, so the note stays
+ * true until then: it is written by the request that takes the last free place, or by the first
+ * one that finds none free. While it holds, a request reads that one record: a copy of one of its
+ * submissions goes through, any other is refused, one Blobs call and nothing written, however
+ * many places the limit has.
+
  */
 export const RATE_LIMIT = { max: 8, windowMs: 10 * 60_000 } as const;
 
@@ -75,6 +83,10 @@ export async function takeToken(
   limit: { max: number; windowMs: number } = RATE_LIMIT,
 ): Promise<RateDecision> {
   const tag = submissionTag(leadId);
+  const refused = (until: number): RateDecision => ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) });
+  const note = parseNote(await store.get(noteKey(client), { type: 'text' }));
+  if (note && note.max === limit.max && note.until > now) return note.submissions.includes(tag) ? { allowed: true } : refused(note.until);
+
   const value = `${stamp(now)}-${tag}-${crypto.randomUUID().replace(/-/g, '')}`;
   const live = (place: { at: number }) => place.at > now - limit.windowMs;
   const start = firstPlace(tag, limit.max);
@@ -85,12 +97,20 @@ export async function takeToken(
     if (all.some((place) => live(place) && place.submission === tag)) return { allowed: true };
     const free = [...all.slice(start), ...all.slice(0, start)].filter((place) => !live(place));
     if (free.length === 0) {
-      const oldest = Math.min(...all.map((place) => place.at));
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000)) };
+      const until = Math.min(...all.map((place) => place.at)) + limit.windowMs;
+      await writeNote(store, client, { max: limit.max, until, submissions: all.map((place) => place.submission) });
+      return refused(until);
     }
     for (const place of free) {
-      const write = await (place.etag ? store.set(place.key, value, { onlyIfMatch: place.etag }) : store.set(place.key, value, { onlyIfNew: true }));
-      if (write.modified && (await confirmWrite(store, place.key, value))) return { allowed: true };
+      if (await claimPlace(store, place.key, value, place.etag)) {
+        // The last free place of this listing: the window is full until its oldest place's time is up.
+        const others = all.filter((other) => other.key !== place.key);
+        if (others.every(live)) {
+          const until = Math.min(now, ...others.map((other) => other.at)) + limit.windowMs;
+          await writeNote(store, client, { max: limit.max, until, submissions: [tag, ...others.map((other) => other.submission)] });
+        }
+        return { allowed: true };
+      }
       // Lost the place: to a copy of this submission (then it is its place too), or to another one.
       const holder = parsePlace(await store.get(place.key, { type: 'text' }));
       if (holder && holder.submission === tag && live(holder)) return { allowed: true };
@@ -99,12 +119,49 @@ export async function takeToken(
   return { allowed: false, retryAfterSeconds: 1 };
 }
 
-/** Deletes the records of windows that have closed (run by the daily prune jobs; takeToken skips them meanwhile). */
+/**
+ * Writes `value` to a place with a conditional write (onlyIfNew for a place never taken,
+ * onlyIfMatch with the ETag listed for one whose time is up) and, once the store has settled,
+ * reads it back (store.ts, confirmWrite): true when the place is this writer's.
+ */
+export async function claimPlace(store: Store, key: string, value: string, etag?: string): Promise<boolean> {
+  const write = await (etag ? store.set(key, value, { onlyIfMatch: etag }) : store.set(key, value, { onlyIfNew: true }));
+  return write.modified && (await confirmWrite(store, key, value));
+}
+
+// --- The full window's note ---------------------------------------------------------------------
+
+interface Note {
+  /** The limit it was written for (a changed limit makes it say nothing). */
+  max: number;
+  /** When the first place frees up. */
+  until: number;
+  submissions: string[];
+}
+
+const noteKey = (client: string) => `${keys.rate(client)}full`;
+
+function parseNote(value: string | null): Note | null {
+  try {
+    const note = JSON.parse(value ?? 'null') as Partial<Note> | null;
+    if (typeof note?.max !== 'number' || typeof note.until !== 'number' || !Array.isArray(note.submissions)) return null;
+    return { max: note.max, until: note.until, submissions: note.submissions.filter((tag): tag is string => typeof tag === 'string') };
+  } catch {
+    return null;
+  }
+}
+
+async function writeNote(store: Store, client: string, note: Note): Promise<void> {
+  await store.set(noteKey(client), JSON.stringify(note));
+}
+
+/** Deletes the records of windows that have closed, and notes of full windows that have opened again (run by the daily prune jobs; takeToken skips them meanwhile). */
 export async function pruneRateRecords(store: Store, now = Date.now(), limit = RATE_LIMIT): Promise<number> {
   const { blobs } = await store.list({ prefix: 'rate/' });
   const old = await Promise.all(
     blobs.map(async (blob) => {
       const name = blob.key.split('/').pop() ?? '';
+      if (name === 'full') return (parseNote(await store.get(blob.key, { type: 'text' }))?.until ?? 0) > now ? null : blob.key;
       // Places hold their time; records of the older shape (rate/<client>/<time>-<submission>) name it.
       const at = name.startsWith('slot-') ? (parsePlace(await store.get(blob.key, { type: 'text' }))?.at ?? 0) : Number(name.split('-')[0]);
       return at > now - limit.windowMs ? null : blob.key;
