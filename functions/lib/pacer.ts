@@ -124,28 +124,33 @@ export class Pacer {
     return this.knownHold > at;
   }
 
-  /** Waits for this sender's slot; answers the timeout to use, or null when none is left in time. */
-  async take(): Promise<Slot> {
+  /**
+   * Waits for this sender's slot; answers the timeout to use, or null when none is left in time.
+   * `ready`: what must be done before the request starts (its places in the e-mail count); a slot
+   * it makes this one miss is given up for the next.
+   */
+  async take(ready?: Promise<unknown>): Promise<Slot> {
     for (let tries = 0; tries < 20; tries++) {
       const booked = await this.book();
       if (!booked) return null;
       const { at, key, token } = booked;
       const readBack = settleMs();
       const wait = at - paceNow();
-      const [check, lastHold] = await Promise.all([
+      const [check, last] = await Promise.all([
         // Just before the slot (the store has settled by then): still ours, no hold since, in time?
         Promise.all([confirmWrite(this.store, key, token, wait - readBack), sleep(Math.max(readBack, wait - readBack)).then(() => this.storedHold())]).then(
           ([mine, hold]) => ({ mine, hold, late: paceNow() - at }),
         ),
         // As the slot comes, the hold once more (a 429 answered to the slot before, while this one
         // waited): the stored one read so that it is in by then, then this sender's own.
-        sleep(wait - this.readMs).then(() => this.storedHold()),
+        Promise.all([sleep(wait - this.readMs).then(() => this.storedHold()), ready]).then(([hold]) => ({ hold, late: paceNow() - at })),
         sleep(wait),
       ]);
-      if (!check.mine || this.heldAt(at, Math.max(check.hold, lastHold))) continue;
+      if (!check.mine || this.heldAt(at, Math.max(check.hold, last.hold))) continue;
       // A request that would start later than its slot allows could meet the next two in one second.
-      if (check.late > this.spare) {
-        this.ahead += check.late;
+      const late = Math.max(check.late, last.late);
+      if (late > this.spare) {
+        this.ahead += late;
         continue;
       }
       return { timeoutMs: Math.floor(Math.min(this.timeoutMs, this.deadline - performance.now())) };

@@ -24,7 +24,9 @@ import { confirmWrite, keys, stamp } from './store.ts';
  * one that finds none free. While it holds, a request reads that one record: a copy of one of its
  * submissions goes through, any other is refused, one Blobs call and nothing written, however
  * many places the limit has.
-
+ *
+ * The same conditional write and read back take the places of the site's counts (`takeCounted`):
+ * the day's e-mails (mail-quota.ts) and alert confirmations (alerts/confirmation-share.ts).
  */
 export const RATE_LIMIT = { max: 8, windowMs: 10 * 60_000 } as const;
 
@@ -153,6 +155,72 @@ function parseNote(value: string | null): Note | null {
 
 async function writeNote(store: Store, client: string, note: Note): Promise<void> {
   await store.set(noteKey(client), JSON.stringify(note));
+}
+
+// --- Places taken for good: the site's counts -----------------------------------------------------
+
+/** `<prefix>place-<n>`: the n-th place of a count, n from 0. */
+export const countedPlaceKey = (prefix: string, n: number) => `${prefix}place-${String(n).padStart(6, '0')}`;
+
+/** The number of a counted place's key, or null for a record of another shape. */
+export function countedPlaceNumber(key: string, prefix: string): number | null {
+  const match = /^place-(\d{6})$/.exec(key.slice(prefix.length));
+  return key.startsWith(prefix) && match?.[1] ? Number(match[1]) : null;
+}
+
+/**
+ * Takes `count` places of a count kept under `prefix` (a day's e-mails, a day's confirmations),
+ * numbered below `below`, each with the rate limit's conditional write and read back: of takers
+ * racing for a place one has it, and however many ask at once no more than `below` places are
+ * ever taken. Each round lists what is taken and tries free numbers picked at random, so takers
+ * arriving together seldom meet on one; a taker that lost one lists again. Answers the keys
+ * taken, or null (and takes nothing) when `count` do not fit.
+ */
+export async function takeCounted(store: Store, prefix: string, count: number, below: number): Promise<string[] | null> {
+  const value = `${stamp(Date.now())}-${crypto.randomUUID().replace(/-/g, '')}`;
+  const taken: string[] = [];
+  // Each round loses a place only to another taker; twenty rounds lost is a store gone wrong.
+  for (let round = 0; taken.length < count && round < 20; round++) {
+    const { blobs } = await store.list({ prefix });
+    const held = new Set(blobs.map((blob) => countedPlaceNumber(blob.key, prefix)).filter((n) => n !== null));
+    const free = freeNumbers(held, below);
+    if (free.length < count - taken.length) break;
+    const tries = pickRandom(free, count - taken.length);
+    const claimed = await Promise.all(
+      tries.map(async (n) => ((await claimPlace(store, countedPlaceKey(prefix, n), value)) ? countedPlaceKey(prefix, n) : null)),
+    );
+    taken.push(...claimed.filter((key): key is string => key !== null));
+  }
+  if (taken.length === count) return taken;
+  await giveBack(store, taken);
+  return null;
+}
+
+/**
+ * The numbers a taker may try: below the largest `m` for which the places below `m` and those
+ * taken at or above it (taken while the limit stood higher) still fit in `below`, so the places
+ * never outnumber the limit however they were spread; at most a thousand more than are taken.
+ */
+function freeNumbers(held: ReadonlySet<number>, below: number): number[] {
+  let m = 0;
+  let above = held.size;
+  const most = Math.min(below, held.size + 1_000);
+  while (m < most && m + 1 + above - (held.has(m) ? 1 : 0) <= below) above -= held.has(m++) ? 1 : 0;
+  return Array.from({ length: m }, (_, n) => n).filter((n) => !held.has(n));
+}
+
+function pickRandom<T>(items: readonly T[], n: number): T[] {
+  const pool = [...items];
+  for (let i = 0; i < n && i < pool.length; i++) {
+    const j = i + Math.floor(Math.random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j] as T, pool[i] as T];
+  }
+  return pool.slice(0, n);
+}
+
+/** Gives counted places back (an e-mail that did not go): the next taker may have them. */
+export async function giveBack(store: Store, taken: readonly string[]): Promise<void> {
+  await Promise.all(taken.map((key) => store.delete(key)));
 }
 
 /** Deletes the records of windows that have closed, and notes of full windows that have opened again (run by the daily prune jobs; takeToken skips them meanwhile). */

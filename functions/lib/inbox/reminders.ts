@@ -2,8 +2,8 @@ import type { Store } from '@netlify/blobs';
 import { siteOrigin } from '../delivery.ts';
 import { leadsEnv, recipientsFor } from '../env.ts';
 import { interestLabel } from '../lead.ts';
-import { sendEmail } from '../mailer.ts';
-import { roomForOtherMail } from '../mail-quota.ts';
+import { sendMail } from '../mailer.ts';
+import { otherMailRoom } from '../mail-quota.ts';
 import { storeOfLead } from '../stores/lead-store.ts';
 import { storeInbox } from '../../../src/lib/stores/stores.ts';
 import { Pacer } from '../pacer.ts';
@@ -71,13 +71,10 @@ export async function sendReminders(store: Store, now = Date.now(), limitMs = 20
     const { lead } = read;
     // The department's inbox of the lead's store, as the lead itself went (lib/delivery.ts).
     const to = recipientsFor(mail, lead.inquiry.interest, storeInbox(storeOfLead(lead), lead.inquiry.interest));
-    // A reminder is a notice to the dealer: it keeps to the room the leads' reserve leaves (lib/mail-quota.ts).
-    if (!(await roomForOtherMail(to.length, now))) break;
-    const slot = await pacer.take();
-    if (!slot) break;
     const department = interestLabel(lead.inquiry.interest);
     const link = new URL(`/admin/leads#/lead/${encodeURIComponent(lead.id)}`, siteOrigin()).href;
-    const result = await sendEmail(
+    // A reminder is a notice to the dealer: it keeps to the room the leads' reserve leaves (lib/mail-quota.ts).
+    const result = await sendMail(
       mail,
       {
         to,
@@ -90,8 +87,9 @@ export async function sendReminders(store: Store, now = Date.now(), limitMs = 20
         ].join('\n'),
         idempotencyKey: `lead-${lead.id}-reminder`,
       },
-      slot.timeoutMs,
+      { pacer, room: otherMailRoom(), now },
     );
+    if (result.status === 'held' || result.status === 'deferred' || result.status === 'busy') break;
     if (result.status === 'failed') {
       summary.failed++;
       continue;
