@@ -50,6 +50,8 @@ export interface BlobsOptions {
   sandboxConditions?: boolean;
   /** The site the stores belong to ("test-site"); "unlinked" is the site of `npm start`'s sandbox. */
   siteID?: string;
+  /** Hears every request that reaches the store (method and path), to count what code asks of it. */
+  onRequest?: (request: IncomingMessage) => void;
 }
 
 /** Starts a local Blobs server and points the environment at it, as Netlify's runtime does. */
@@ -96,12 +98,13 @@ function withSharedPace(store: NetlifyBlobs): NetlifyBlobs {
 /**
  * An HTTP pass-through to the Blobs server that applies each key's writes one at a time (unless
  * `sandboxConditions`), lets the requests it holds through every `burstMs` ms (at once without),
- * and drops the connection instead of answering the requests `loseAnswer` picks.
+ * drops the connection instead of answering the requests `loseAnswer` picks, and tells
+ * `onRequest` of each request.
  */
 async function storeProxy(
   target: number,
   clockFile: string,
-  { burstMs = 0, loseAnswer, sandboxConditions = false }: BlobsOptions,
+  { burstMs = 0, loseAnswer, sandboxConditions = false, onRequest }: BlobsOptions,
 ): Promise<{ port: number; stop: () => Promise<void> }> {
   /** The file system's clock (the one modification times are taken from), in whole milliseconds. */
   const fileClock = async () => {
@@ -137,6 +140,7 @@ async function storeProxy(
   };
   const timer = burstMs ? setInterval(release, burstMs) : undefined;
   const server = createServer((request, response) => {
+    onRequest?.(request);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {

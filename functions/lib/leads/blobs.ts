@@ -11,10 +11,12 @@ import { leadSchema, type Lead } from './lead.ts';
  *                              queue, oldest first; older deploys wrote pending/<id>)
  *   receipts/<address hash>    when the visitor's address last got a receipt (one a day)
  *   spam/<time>-<random>       one record per bot attempt (honeypot or too quick)
- *   rate/<client>/slot-<n>     a client's places in the rate limit (http/rate-limit.ts)
+ *   rate/<client>/slot-<n>     a client's places in the rate limit (http/rate-limit.ts), and
+ *   rate/<client>/full         the note a full window leaves: until when, and whose places
  *   photos/<id>/<n>            a visitor's photo of the lead (photos.ts, which also keeps the
  *                              uploads/ and staged/ entries of photos waiting for their lead)
- *   (the provider's pace, shared by every sender, is kept in the mail log's store: mail/pacer.ts)
+ *   (the provider's pace and the day's e-mail count, shared by every sender, are kept in the
+ *   mail log's store: mail/pacer.ts, mail/log.ts)
  *   inbox/…                    the dealer's inbox: each lead's handling and the list's index (inbox/);
  *                              filing and deleting a lead leave an inbox/touched/ marker for the index
  *
@@ -33,8 +35,8 @@ import { leadSchema, type Lead } from './lead.ts';
  * writes with awaits in between, and derives an ETag from the file's modification time, so
  * writers racing for one key can all be told they won. There, copies of one submission racing
  * each other can each ask the provider, with the one idempotency key. The tests put the service's
- * guarantee in front of it (tests/functions/contact-harness.ts). Only the rate limit's places and
- * the provider's pace, which are about time anyway, are still read back after a settling time.
+ * guarantee in front of it (tests/functions/contact-harness.ts). Only places (the rate limit's,
+ * the e-mail count's: rate-limit.ts) and the provider's pace are still read back after a settling time.
  */
 export const LEADS_BLOBS = 'leads';
 
