@@ -48,7 +48,6 @@ export const CSV_COLUMNS = [
   'statusHistory',
 ] as const;
 
-
 /** "Label: value; Label: value" (and a visitor's note last). */
 const joined = (rows: readonly Row[], note?: string) => [...rows.map(([label, value]) => `${label}: ${value}`), ...(note ? [`Note: ${note}`] : [])].join('; ');
 
