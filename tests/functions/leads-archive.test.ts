@@ -44,6 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.NETLIFY_LOCAL;
+  delete process.env.URL;
   delete process.env.PHOTO_LINK_SECRET;
   await Promise.all([source.stop(), target.stop(), rm(folder, { recursive: true, force: true })]);
 });
@@ -56,7 +57,8 @@ beforeEach(async () => {
   clearAccessCache();
   configureMail(null);
   for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT']) delete process.env[name];
-  process.env.NETLIFY_LOCAL = 'true';
+  // What `netlify serve` sets (npm start): the local sign-in answers requests to that address.
+  Object.assign(process.env, { NETLIFY_LOCAL: 'true', URL: SERVED });
   process.env.PHOTO_LINK_SECRET = 'a-photo-link-secret-of-at-least-32-characters';
 });
 
@@ -65,11 +67,12 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.settle()));
 });
 
+const SERVED = 'http://localhost:8888';
 type Handler = (request: Request, context: { ip: string }) => Promise<Response>;
 /** An inbox call with the local sign-in, on the site `site` (its Blobs). */
 async function call(site: Blobs, handler: Handler, path: string, body?: unknown): Promise<Response> {
   site.use();
-  const request = new Request(new URL(path, 'http://localhost'), {
+  const request = new Request(new URL(path, SERVED), {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${LOCAL_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
