@@ -106,10 +106,24 @@ async function storeProxy(
   clockFile: string,
   { burstMs = 0, loseAnswer, sandboxConditions = false, onRequest }: BlobsOptions,
 ): Promise<{ port: number; stop: () => Promise<void> }> {
-  /** The file system's clock (the one modification times are taken from), in whole milliseconds. */
-  const fileClock = async () => {
-    await writeFile(clockFile, '.');
-    return Math.floor((await stat(clockFile)).mtimeMs);
+  /**
+   * The file system's clock (the one modification times are taken from), in whole milliseconds.
+   * `stop` waits for the reads in flight before the sandbox goes; once stopped, no write waits for it.
+   */
+  let stopped = false;
+  const clockReads = new Set<Promise<number>>();
+  const fileClock = (): Promise<number> => {
+    if (stopped) return Promise.resolve(Number.POSITIVE_INFINITY);
+    const read = (async () => {
+      await writeFile(clockFile, '.');
+      return Math.floor((await stat(clockFile)).mtimeMs);
+    })();
+    clockReads.add(read);
+    read.then(
+      () => clockReads.delete(read),
+      () => clockReads.delete(read),
+    );
+    return read;
   };
   /** Per key: the last write's turn, and a millisecond of the file clock no earlier than its modification time. */
   const writes = new Map<string, { turn: Promise<void>; appliedAt: number }>();
@@ -170,13 +184,16 @@ async function storeProxy(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         clearInterval(timer);
         release();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      stopped = true;
+      await Promise.allSettled([...clockReads]);
+    },
   };
 }
 
