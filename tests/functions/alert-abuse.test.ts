@@ -128,9 +128,12 @@ describe('confirmation requests arriving at once, each from a connection of its 
       mailbox.requests.length = 0;
       mailbox.limitPerSecond = 5;
       mailbox.overLimit = 0;
-      // The date stands still; the pace is kept on the running clock, which the provider counts by too.
+      // The date runs from a set day (the share is the day's), a millisecond at a time: every
+      // function instance reads its pace off that one clock, as instances read the wall clock. A
+      // date standing still would leave each instance's pace on a running clock of its own,
+      // started when that instance first looked.
       vi.useRealTimers();
-      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, advanceTimeDelta: 1 });
       vi.setSystemTime(new Date('2025-06-02T14:00:00Z'));
       try {
         const clients = await instances(40);

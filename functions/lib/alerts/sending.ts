@@ -161,8 +161,8 @@ function alertMessage(ready: Ready, entry: Extract<QueueEntry, { kind: 'alert' }
  * confirmation within its share of the day, every one within the alert quota, at the shared
  * pace (the run's pacer, or for the confirmation of a request a pace of its own as a lead's first
  * send has, shared through the store), each try under the same idempotency key. The try is
- * claimed as its slot comes (a conditional write of the queue entry with its next try, as a
- * lead's attempt is claimed): a second sender at the same moment sees it not due and leaves it.
+ * claimed before its slot is waited for (a conditional write of the queue entry with its next try,
+ * as a lead's attempt is claimed): a second sender at the same moment sees it not due and leaves it.
  * A failure keeps its backoff (a 429 waits its Retry-After and holds every sender); a success
  * takes the entry off the queue. What does not fit waits in the queue for the scheduled job.
  */
@@ -198,30 +198,37 @@ async function deliver(store: Blobs, entry: QueueEntry, options: DeliverOptions)
   // Confirmations have their share of the day; past it they wait and leave the quota to alerts.
   const share = entry.kind === 'confirm' ? await takeConfirmationPlace(store, ready.config.dailyQuota, now) : undefined;
   if (share === null) return 'held';
-  const pacer =
-    options.pacer ??
-    new Pacer(store, { ratePerSecond: ready.mail.ratePerSecond, deadline: performance.now() + FIRST_SEND_WINDOW_MS, timeoutMs: ready.mail.timeoutMs });
+  // The try is claimed before its slot is waited for, as a lead's attempt is (lib/leads/delivery.ts):
+  // a second sender at the same moment sees it not due, or loses the conditional write, and leaves
+  // it. A claim written as the slot came would start the request late in its slot, off the pace.
   const tries = attempts.attempts + 1;
+  const claim = await store.setJSON(
+    entry.key,
+    { ...attempts, attempts: tries, nextAttemptAt: new Date(now + backoffMs(tries)).toISOString() },
+    queued.etag ? { onlyIfMatch: queued.etag } : {},
+  );
   let result: MailOutcome | undefined;
   try {
+    if (!claim.modified) return 'busy';
+    const pacer =
+      options.pacer ??
+      new Pacer(store, { ratePerSecond: ready.mail.ratePerSecond, deadline: performance.now() + FIRST_SEND_WINDOW_MS, timeoutMs: ready.mail.timeoutMs });
     result = await sendMail({ ...ready.mail, from: ready.from }, message.email, {
       pacer,
       room: { daily: ready.config.dailyQuota, monthly: ready.config.monthlyQuota },
       now,
-      // The try is claimed as its slot comes: a second sender at the same moment sees it not due.
-      claim: async () => {
-        const next = { ...attempts, attempts: tries, nextAttemptAt: new Date(now + backoffMs(tries)).toISOString() };
-        return (await store.setJSON(entry.key, next, queued.etag ? { onlyIfMatch: queued.etag } : {})).modified;
-      },
     });
   } finally {
     if (share && result?.status !== 'sent') await giveBackConfirmationPlace(store, share);
   }
+  // Not tried after all (the quota full, no slot in time): the claim is taken back, so the try is
+  // not counted and the entry is due again at the next run.
+  if (result.status === 'held' || result.status === 'deferred') await store.setJSON(entry.key, attempts, claim.etag ? { onlyIfMatch: claim.etag } : {});
   if (result.status === 'held') {
     options.quota?.fill(result.full);
     return 'held';
   }
-  if (result.status === 'deferred' || result.status === 'busy') return result.status;
+  if (result.status === 'deferred') return result.status;
   if (result.status === 'failed') {
     // A 429 waits its Retry-After (and has held every sender: lib/mail/mailer.ts); anything else its backoff.
     const wait = result.statusCode === 429 && result.retryAfter ? result.retryAfter * 1000 : backoffMs(tries, result.retryAfter ?? 0);

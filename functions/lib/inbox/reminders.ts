@@ -89,7 +89,7 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
       },
       { pacer, room: otherMailRoom(), now },
     );
-    if (result.status === 'held' || result.status === 'deferred' || result.status === 'busy') break;
+    if (result.status === 'held' || result.status === 'deferred') break;
     if (result.status === 'failed') {
       summary.failed++;
       continue;

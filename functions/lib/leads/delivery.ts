@@ -175,7 +175,7 @@ async function sendMissing(store: Blobs, lead: Lead, mail: MailConfig, now: numb
     // The lead's own messages are never held by the quota; the receipt keeps to the room the leads' reserve leaves (lib/mail-quota.ts).
     const result = await sendMail(mail, message, { pacer, room: part === 'receipt' ? otherMailRoom() : 'always', now });
     if (result.status === 'held') return 'quota';
-    if (result.status === 'deferred' || result.status === 'busy') return 'deferred';
+    if (result.status === 'deferred') return 'deferred';
     if (result.status === 'failed') return { ...result, part };
     const sent = { sentAt: new Date().toISOString(), emailId: result.id };
     if (part === 'receipt') d.receipt = sent;

@@ -88,8 +88,8 @@ export async function sendEmail(config: MailConfig, email: OutgoingEmail, timeou
   }
 }
 
-/** Not sent: its room of the day's or the month's count is full (`held`), no slot in the pace in time (`deferred`), or another sender has it (`busy`). */
-export type MailOutcome = SendResult | { status: 'held'; full: 'day' | 'month' } | { status: 'deferred' } | { status: 'busy' };
+/** Not sent: its room of the day's or the month's count is full (`held`), or no slot in the pace in time (`deferred`). */
+export type MailOutcome = SendResult | { status: 'held'; full: 'day' | 'month' } | { status: 'deferred' };
 
 export interface SendMailOptions {
   /** The shared pace (lib/mail/pacer.ts); null only outside the site (a build or a script with no Blobs of the site). */
@@ -97,8 +97,6 @@ export interface SendMailOptions {
   /** Where its recipients take their places in the day's count (lib/mail/quota.ts). */
   room: MailRoom;
   now?: number;
-  /** Called once the slot is due, just before the request: false leaves the e-mail to another sender. */
-  claim?: () => Promise<boolean>;
 }
 
 /**
@@ -108,7 +106,7 @@ export interface SendMailOptions {
  * (lib/mail/pacer.ts), then the request. A 429 with Retry-After holds every sender, and an e-mail that
  * did not go gives its places back.
  */
-export async function sendMail(config: MailConfig, email: OutgoingEmail, { pacer, room, now = Date.now(), claim }: SendMailOptions): Promise<MailOutcome> {
+export async function sendMail(config: MailConfig, email: OutgoingEmail, { pacer, room, now = Date.now() }: SendMailOptions): Promise<MailOutcome> {
   // Side by side: the places are taken while the slot comes (a slot they make late is given up
   // for the next; a slot left unused is a gap in the pace).
   const places = takeMailQuota(email.to.length, room, now);
@@ -121,7 +119,6 @@ export async function sendMail(config: MailConfig, email: OutgoingEmail, { pacer
     if (booked.status === 'rejected') throw booked.reason;
     const slot = booked.value;
     if (!slot) return result;
-    if (claim && !(await claim())) return (result = { status: 'busy' });
     result = await sendEmail(config, email, slot.timeoutMs);
     if (result.status === 'failed' && result.statusCode === 429 && result.retryAfter) await pacer?.holdFor(result.retryAfter);
     return result;

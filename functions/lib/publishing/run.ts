@@ -51,6 +51,6 @@ async function sendNotice(mail: MailConfig, email: OutgoingEmail, now: number): 
   const pacer = new Pacer(publishingBlobs(), { ratePerSecond: mail.ratePerSecond, deadline: performance.now() + NOTICE_WAIT_MS, timeoutMs: mail.timeoutMs });
   const result = await sendMail(mail, email, { pacer, room: otherMailRoom(), now });
   if (result.status === 'held') return refused("the day's e-mails are spent, less the leads' reserve");
-  if (result.status === 'deferred' || result.status === 'busy') return refused('no slot in the e-mail pace in time');
+  if (result.status === 'deferred') return refused('no slot in the e-mail pace in time');
   return result;
 }
