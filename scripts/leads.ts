@@ -22,6 +22,7 @@ import { rebuildIndex } from '../functions/lib/inbox/summaries.ts';
 import { deletePersonLeads } from '../functions/lib/leads/retention.ts';
 import { allLeads, pendingIds, spamCount, LEADS_BLOBS } from '../functions/lib/leads/blobs.ts';
 import { openLocalBlobs, sandboxDirectory } from './local-leads.ts';
+import { DEALER_TIME_ZONE } from '../src/lib/units/build-clock.ts';
 
 const SECRET_NAMES = ['RESEND_API_KEY', 'NETLIFY_AUTH_TOKEN'] as const;
 
@@ -82,7 +83,7 @@ async function leadsOf(source: Source): Promise<Lead[]> {
 }
 
 function table(leads: Lead[]): string {
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: DEALER_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
   const rows = leads.map((lead) => ({
     received: time.format(new Date(lead.receivedAt)),
     status: lead.status,

@@ -8,6 +8,7 @@ import { addressHash } from '../../functions/lib/leads/delivery.ts';
 import { clearAccessCache } from '../../functions/lib/github/permissions.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { keys } from '../../functions/lib/leads/blobs.ts';
+import { calendarDay } from '../../src/lib/units/build-clock.ts';
 import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 
 /**
@@ -111,7 +112,7 @@ describe('a privacy request', () => {
 describe('the CSV export', () => {
   it('gives the leads of the days asked for, with a header row', async () => {
     await fileLead({ firstName: 'Quinn' });
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+    const today = calendarDay(new Date());
     const answer = await call(adminExport, `/api/admin/export?from=${today}&to=${today}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/csv');

@@ -1,4 +1,5 @@
 import type { Dealer } from '../../../src/lib/data/dealer.ts';
+import { DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
 import { interestLabel, type Lead } from './lead.ts';
 import { cartText, detailBlocks, formOf } from './details.ts';
 import type { TradeRecord, UnitSnapshot } from './records.ts';
@@ -28,7 +29,7 @@ const FORM_SERVICES = {
 } as const;
 
 /** "2025-06-02T14:05:09-04:00": ISO 8601 with the dealer's own offset, as ADF examples write it. */
-export function adfDate(iso: string, timeZone = 'America/New_York'): string {
+export function adfDate(iso: string, timeZone = DEALER_TIME_ZONE): string {
   const date = new Date(iso);
   if (!Number.isFinite(date.getTime())) return String(iso);
   const parts = Object.fromEntries(

@@ -1,4 +1,5 @@
 import type { Dealer } from '../../../src/lib/data/dealer.ts';
+import { DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
 import type { VehicleDescription } from '../../../src/lib/leads/inquiry.ts';
 import { leadVehicle } from './catalog.ts';
 import { interestLabel, type Lead } from './lead.ts';
@@ -14,7 +15,7 @@ export interface LeadEmail {
 }
 
 /** "Saturday, June 7, 2025 at 10:15 AM EDT": when the lead arrived, in the dealer's time (the text as stored if it is no date). */
-export function receivedText(iso: string, timeZone = 'America/New_York'): string {
+export function receivedText(iso: string, timeZone = DEALER_TIME_ZONE): string {
   if (!Number.isFinite(Date.parse(iso))) return String(iso);
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso)) + ` ${zoneAbbreviation(iso, timeZone)}`;
 }
