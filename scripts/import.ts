@@ -22,7 +22,8 @@ import { schema as modelsSchema } from '../data/schemas/models.ts';
 import { dmsFeed, pullFeed, spreadsheetFeed, type FeedOptions, type FeedResult } from '../functions/lib/import/feed.ts';
 import { folderLot } from '../functions/lib/import/folder-lot.ts';
 import { formatRun, formatRuns } from '../functions/lib/import/report.ts';
-import { dayIn, runImport } from '../functions/lib/import/run.ts';
+import { runImport } from '../functions/lib/import/run.ts';
+import { calendarDay } from '../src/lib/units/build-clock.ts';
 import { recentRuns, RUNS_BLOBS } from '../functions/lib/import/runs.ts';
 import { parseDataFile } from '../src/lib/data-file.ts';
 
@@ -147,7 +148,7 @@ export async function importCli(args: readonly string[], options: CliOptions = {
       reservedIds: lotJson.removed.map((unit) => unit.id),
       stores: storesIn(join(root, 'data', 'stores')),
       now,
-      today: dayIn(now, mapping.timeZone),
+      today: calendarDay(now, mapping.timeZone),
       dryRun,
     });
     print(formatRun(run));

@@ -11,7 +11,8 @@ import { importEnv } from './env.ts';
 import { pullFeed, type FeedOptions } from './feed.ts';
 import { githubLot } from './github-lot.ts';
 import { headSettings } from './head-settings.ts';
-import { dayIn, runImport } from './run.ts';
+import { runImport } from './run.ts';
+import { calendarDay } from '../../../src/lib/units/build-clock.ts';
 import type { RunRecord } from './runs.ts';
 
 /**
@@ -65,7 +66,7 @@ export async function scheduledImport(input: ScheduledInput): Promise<ScheduledR
     reservedIds: lotJson.removed.map((unit) => unit.id),
     stores: stores.map(({ slug, storeCode }) => ({ slug, storeCode })),
     now: input.now,
-    today: dayIn(input.now, mapping.timeZone),
+    today: calendarDay(input.now, mapping.timeZone),
   };
   const notRun = (message: string) =>
     runImport({ ...common, feed: { ok: false, message }, lot: { apply: () => Promise.resolve({ ok: false, message: 'not run' }) } });
