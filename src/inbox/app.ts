@@ -1,4 +1,5 @@
-import { durationText, formLabel, LEAD_STATUSES, PROMISE_LABELS, STATUS_LABELS, telHref, valueLabel } from '../lib/inbox/labels.ts';
+import { durationText, formLabel, LEAD_STATUSES, PROMISE_LABELS, STATUS_LABELS, valueLabel } from '../lib/inbox/labels.ts';
+import { telHref } from '../lib/phone.ts';
 import { githubSignIn } from './sign-in.ts';
 import { calendarDay, DEALER_TIME_ZONE } from '../lib/units/build-clock.ts';
 

@@ -52,9 +52,3 @@ export function durationText(ms: number): string {
   const days = Math.floor(hours / 24);
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }
-
-/** Digits and a leading + only, for a tel: link. */
-export function telHref(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, '');
-  return `tel:${digits.length === 10 ? `+1${digits}` : digits}`;
-}
