@@ -4,7 +4,8 @@ import { SERVICE_PROBLEMS, weekdayOf } from '../../../src/lib/leads/service.ts';
 import { BATTERY_AGES, BATTERY_TYPES, CONDITIONS } from '../../../src/lib/leads/trade-in.ts';
 import { UNIT_TOPICS } from '../../../src/lib/leads/unit-question.ts';
 import type { Lead } from './lead.ts';
-import type { LeadForm, PartsRecord, ServiceRecord, TradeRecord, UnitSnapshot } from './records.ts';
+import type { LeadForm } from '../../../src/lib/leads/form-names.ts';
+import type { PartsRecord, ServiceRecord, TradeRecord, UnitSnapshot } from './records.ts';
 
 /**
  * The lines each form adds to the dealer's e-mail and to the ADF comments (docs/product.md
@@ -20,16 +21,6 @@ export interface DetailBlock {
 
 /** A link to each photo, or undefined when links cannot be signed (no PHOTO_LINK_SECRET). */
 export type PhotoLinker = (n: number) => { url: string; expires: string } | undefined;
-
-/** What each form's lead is called: subjects, headings, receipts. */
-export const FORM_TITLES: Readonly<Record<LeadForm, string>> = {
-  contact: 'inquiry',
-  reservation: 'rental reservation request',
-  'trade-in': 'trade-in request',
-  service: 'service appointment request',
-  parts: 'parts request',
-  'unit-question': 'question about a unit',
-};
 
 const label = (options: readonly { value: string; label: string }[], value: string) => options.find((option) => option.value === value)?.label ?? value;
 

@@ -3,7 +3,8 @@ import { DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
 import type { VehicleDescription } from '../../../src/lib/leads/inquiry.ts';
 import { leadVehicle } from './catalog.ts';
 import { interestLabel, type Lead } from './lead.ts';
-import { detailBlocks, FORM_TITLES, formOf, formSubject, type PhotoLinker } from './details.ts';
+import { detailBlocks, formOf, formSubject, type PhotoLinker } from './details.ts';
+import { FORM_NAMES } from '../../../src/lib/leads/form-names.ts';
 import { escapeHtml, oneLine } from '../text.ts';
 import { reservationHtml, reservationSubject, reservationText } from './reservation-email.ts';
 
@@ -62,8 +63,8 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string, photoLink?: 
     : newer
       ? oneLine(newer, 200)
       : `New ${interest.toLowerCase()} inquiry from ${name}${vehicle ? ` about the ${oneLine(vehicle.label, 60)}` : ''}`;
-  const what = form === 'contact' || form === 'reservation' ? 'inquiry' : FORM_TITLES[form];
-  const heading = form === 'contact' || form === 'reservation' ? `New ${interest.toLowerCase()} inquiry` : `New ${FORM_TITLES[form]}`;
+  const what = form === 'contact' || form === 'reservation' ? 'inquiry' : FORM_NAMES[form].title;
+  const heading = form === 'contact' || form === 'reservation' ? `New ${interest.toLowerCase()} inquiry` : `New ${FORM_NAMES[form].title}`;
   const blocks = detailBlocks(lead, site, photoLink);
   const utm = Object.entries(source.utm)
     .map(([key, value]) => `${key.replace('utm_', '')}=${value}`)

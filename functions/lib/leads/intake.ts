@@ -20,7 +20,7 @@ import { formPage, type PageSpec } from './form-page.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from '../http/responses.ts';
 import type { Lead, LeadSourceRecord } from './lead.ts';
 import { attachPhotos, dropUploads, stagedPhotos, stagePhoto, type StagedPhoto } from './photos.ts';
-import type { LeadForm } from './records.ts';
+import type { LeadForm } from '../../../src/lib/leads/form-names.ts';
 import { dueKey } from '../inbox/reminders.ts';
 import { indexFiledLead } from '../inbox/summaries.ts';
 import { clientKey, takeToken } from '../http/rate-limit.ts';
