@@ -3,7 +3,7 @@ import { serviceOptions } from '../../../../src/lib/data/service-request.ts';
 import { UTM_FIELDS } from '../../../../src/lib/leads/inquiry.ts';
 import { SERVICE_FIELDS, SERVICE_PROBLEMS, serviceForm, validateService, type ServiceRequest } from '../../../../src/lib/leads/service.ts';
 import { visitorInquiry, type IntakeForm } from '../intake.ts';
-import { withStoreChoice } from '../../../../src/lib/leads/form.ts';
+import { optionLabel, withStoreChoice } from '../../../../src/lib/leads/form.ts';
 import { storeOptions } from '../../../../src/lib/data/stores.ts';
 import { cartText, dayText } from '../details.ts';
 
@@ -18,7 +18,7 @@ export const serviceIntake: IntakeForm<ServiceRequest> = {
   validate: (fields, now) => validateService(fields, serviceOptions, now),
   lead: ({ input, days, place, fee }) => {
     const cart = { make: makeName(input.make, input.makeOther), ...(input.model ? { model: input.model } : {}), ...(input.year ? { year: input.year } : {}) };
-    const problems = input.problems.map((problem) => SERVICE_PROBLEMS.find((option) => option.value === problem)?.label.toLowerCase() ?? problem);
+    const problems = input.problems.map((problem) => optionLabel(SERVICE_PROBLEMS, problem).toLowerCase());
     const summary = `Service appointment request: ${cartText(cart)}, ${problems.join(', ')}; ${days.map(dayText).join(' or ')}.`;
     return {
       inquiry: visitorInquiry(input, 'service', summary, input.note),

@@ -1,6 +1,7 @@
 import { UTM_FIELDS } from '../../../../src/lib/leads/inquiry.ts';
 import { UNIT_QUESTION_FIELDS, UNIT_TOPICS, unitQuestionForm, validateUnitQuestion, type UnitQuestion } from '../../../../src/lib/leads/unit-question.ts';
 import { stringField, visitorInquiry, type IntakeForm } from '../intake.ts';
+import { optionLabel } from '../../../../src/lib/leads/form.ts';
 
 /** A question about one unit (docs/product.md §Units) through the one intake: sales, with the unit attached. */
 export const unitQuestionIntake: IntakeForm<UnitQuestion> = {
@@ -13,7 +14,7 @@ export const unitQuestionIntake: IntakeForm<UnitQuestion> = {
   validate: (fields) => validateUnitQuestion(fields),
   unitOf: (fields) => stringField(fields.unit),
   lead: (question) => {
-    const topic = UNIT_TOPICS.find((option) => option.value === question.topic)?.label ?? question.topic;
+    const topic = optionLabel(UNIT_TOPICS, question.topic);
     return {
       // The topic alone is a sentence of its own; with the visitor's message it heads it.
       inquiry: visitorInquiry(question, 'sales', question.message ? topic : `${topic}.`, question.message),
