@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { alertsHealth } from './lib/alerts/sending.ts';
 import { alertsBlobs } from './lib/alerts/blobs.ts';
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { healthToken, pendingAlarmMinutes } from './lib/env.ts';
+import { carriesHealthToken, pendingAlarmMinutes } from './lib/env.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
-import { leadsBlobs, oldestPending } from './lib/leads/blobs.ts';
+import { LEAD_ID } from './lib/inbox/api.ts';
+import { leadsBlobs, oldestPending, readLead } from './lib/leads/blobs.ts';
 
 /**
  * GET /api/health: for uptime monitors (docs/product.md §Leads). Says how many leads still
@@ -16,22 +16,16 @@ import { leadsBlobs, oldestPending } from './lib/leads/blobs.ts';
  *
  * To anyone the answer is the status and `{"ok": …}` alone: counts would tell a stranger whether
  * an address has just asked for an alert, and how busy the dealer is. The figures are for the
- * holder of HEALTH_TOKEN (`Authorization: Bearer <token>`, docs/operations.md §The alarm).
+ * holder of HEALTH_TOKEN (`Authorization: Bearer <token>`, docs/operations.md §The alarm), who
+ * may also ask where a test lead of `npm run doctor` stands (`?lead=<id>`).
  */
 export default async function health(request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
   const answer = await report();
-  const body = mayReadFigures(request) ? answer.body : { ok: answer.body.ok };
+  const figures = carriesHealthToken(request);
+  const testLead = figures ? new URL(request.url).searchParams.get('lead') : null;
+  const body = figures ? { ...answer.body, ...(testLead !== null ? { lead: await testLeadState(testLead) } : {}) } : { ok: answer.body.ok };
   return jsonResponse(body, { status: answer.status, headers: answer.status === 503 ? { 'Retry-After': '60' } : {} });
-}
-
-/** Whether the request carries HEALTH_TOKEN (compared in constant time). */
-function mayReadFigures(request: Request): boolean {
-  const token = healthToken();
-  const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]?.trim();
-  if (!token || !given) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(token));
 }
 
 async function report(): Promise<{ status: number; body: { ok: boolean } & Record<string, unknown> }> {
@@ -57,6 +51,24 @@ async function report(): Promise<{ status: number; body: { ok: boolean } & Recor
       : {}),
   };
   return { status: stale ? 503 : 200, body };
+}
+
+/**
+ * Where a test lead of `npm run doctor` stands (`?lead=<id>`, with the token): pending until its
+ * e-mails are sent, then sent; null for a lead that is not a test lead (real leads stay private).
+ */
+async function testLeadState(id: string): Promise<{ id: string; status: string; attempts: number; lastError?: string; sentAt?: string } | null> {
+  if (!LEAD_ID.test(id)) return null;
+  const read = await readLead(leadsBlobs(), id).catch(() => null);
+  if (!read?.lead.test) return null;
+  const { status, delivery } = read.lead;
+  return {
+    id,
+    status,
+    attempts: delivery.attempts,
+    ...(delivery.lastError ? { lastError: delivery.lastError } : {}),
+    ...(delivery.sentAt ? { sentAt: delivery.sentAt } : {}),
+  };
 }
 
 export const config: Config = { path: '/api/health' };

@@ -7,6 +7,8 @@ const root = join(import.meta.dirname, '..');
 
 export interface ServedSite {
   base: string;
+  /** The server's process id; it leads a process group of everything it started (its functions included). */
+  pid: number | undefined;
   /** Resolves once the site's functions answer (not /api/health: it alarms on leads left waiting in the local store). */
   ready: Promise<void>;
   /** Resolves with the server's exit code once it has stopped, however it stopped. */
@@ -42,15 +44,15 @@ export async function startServedSite({
   const base = `http://localhost:${port}`;
   const ready = waitFor(`${base}/api/vehicles`, { server });
   ready.catch(stop);
-  return { base, ready, exited, stop };
+  return { base, pid: server.pid, ready, exited, stop };
 }
 
 /** The running site BASE_URL names (once it answers), or the site's build served for this run. */
-export async function servedSite(): Promise<Pick<ServedSite, 'base' | 'stop'>> {
+export async function servedSite(): Promise<Pick<ServedSite, 'base' | 'pid' | 'stop'>> {
   const given = process.env.BASE_URL;
   if (given) {
     await waitFor(`${given}/api/vehicles`);
-    return { base: given, stop: async () => 0 };
+    return { base: given, pid: undefined, stop: async () => 0 };
   }
   const site = await startServedSite();
   await site.ready;

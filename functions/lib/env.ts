@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { LEAD_INTERESTS, type LeadInterest } from '../../src/lib/leads/contact-link.ts';
 import { MAIL_QUOTA_DEFAULTS, mailQuotaEnv, otherMailLimits } from './mail/quota.ts';
@@ -153,6 +154,15 @@ export function healthToken(source: Record<string, string | undefined> = process
   const parsed = z.preprocess(blankIsUnset, z.string().trim().min(24).optional()).safeParse(source.HEALTH_TOKEN);
   if (!parsed.success) console.warn('[health] HEALTH_TOKEN must be at least 24 characters: the figures are shown to nobody.');
   return parsed.success ? (parsed.data ?? null) : null;
+}
+
+/** Whether a request carries HEALTH_TOKEN in `Authorization: Bearer …` (compared in constant time): /api/health's figures, a test lead. */
+export function carriesHealthToken(request: Request, source: Record<string, string | undefined> = process.env): boolean {
+  const token = healthToken(source);
+  const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]?.trim();
+  if (!token || !given) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(token));
 }
 
 // --- Build hook (functions/publisher.ts, functions/daily-rebuild.ts) -------------------------

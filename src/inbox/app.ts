@@ -543,6 +543,45 @@ async function download(from: string, to: string): Promise<void> {
   say('The CSV file is downloaded.');
 }
 
+/**
+ * The complete archive (docs/operations.md §The dealer's archive): its chunks one after another
+ * (the server's cursor in X-Archive-Next), waiting out the inbox's rate limit when it is reached,
+ * saved gzip-compressed as one file, the same `npm run leads -- export` writes.
+ */
+async function downloadArchive(): Promise<void> {
+  const parts: Blob[] = [];
+  let cursor = '';
+  for (let chunk = 1; ; chunk++) {
+    const current = token();
+    if (!current) throw new SignedOut('');
+    say(`Preparing the archive: part ${chunk}…`);
+    const response = await fetch(`/api/admin/archive${cursor ? `?${new URLSearchParams({ cursor })}` : ''}`, {
+      headers: { Authorization: `Bearer ${current}` },
+    });
+    if (response.status === 429) {
+      const seconds = Number(response.headers.get('Retry-After')) || 10;
+      say(`Preparing the archive: part ${chunk}, waiting ${seconds} s for the inbox's request limit…`);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      chunk--;
+      continue;
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      if (response.status === 401) throw new SignedOut(body.error ?? 'Sign in again.');
+      throw new Error(body.error ?? `The inbox answered ${response.status}.`);
+    }
+    parts.push(await response.blob());
+    cursor = response.headers.get('X-Archive-Next') ?? '';
+    if (!cursor) break;
+  }
+  const file = await new Response(new Blob(parts).stream().pipeThrough(new CompressionStream('gzip'))).blob();
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const link = h('a', { href: URL.createObjectURL(file), download: `leads-archive-${day}.jsonl.gz` });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.getAttribute('href') ?? ''), 60_000);
+  say('The archive is downloaded. Keep it somewhere safe: it holds personal data.');
+}
+
 // --- Wiring ------------------------------------------------------------------------------------
 
 async function route(): Promise<void> {
@@ -581,6 +620,7 @@ $('export-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void run(() => download($<HTMLInputElement>('from').value, $<HTMLInputElement>('to').value));
 });
+$('archive-download').addEventListener('click', () => void run(downloadArchive));
 $('sign-out').addEventListener('click', () => signOut('Signed out.'));
 $('local-sign-in').addEventListener('click', () => signIn(LOCAL_TOKEN));
 $('github-sign-in').addEventListener(

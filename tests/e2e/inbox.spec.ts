@@ -2,6 +2,9 @@
 // with the local sign-in of `npm start`, the dealer finds a new lead and opens it; on the phone
 // they also mark it contacted and add a note with the keyboard, and honour a privacy request
 // (the desktop shows the same views wider, so it stops after the lead). axe checks each view.
+// The dealer also downloads the archive of everything (docs/operations.md §The dealer's archive).
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { freshRateLimit, newVisitor } from './contact-leads.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -73,4 +76,27 @@ test('the dealer finds a new lead and opens it; on a phone also marks it contact
   await page.getByLabel('Name, e-mail, phone or stock number').fill(visitor.email);
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByText('No leads match.')).toBeVisible();
+});
+
+test('the dealer downloads the archive: one file, made of the inbox’s chunks, that holds every lead', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  await freshRateLimit();
+  const visitor = newVisitor(`archive-${testInfo.project.name}`);
+  expect((await request.post('/api/contact', { data: { ...visitor, interest: 'parts' } })).status()).toBe(200);
+
+  await page.goto('/admin/leads#/export');
+  await page.getByRole('button', { name: 'Sign in locally' }).click();
+  await expect(page.getByRole('heading', { name: 'Export leads' })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the archive' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^leads-archive-\d{4}-\d{2}-\d{2}\.jsonl\.gz$/);
+  await expect(page.getByRole('status')).toHaveText('The archive is downloaded. Keep it somewhere safe: it holds personal data.');
+  const lines = gunzipSync(await readFile((await download.path())!))
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; format?: string; lead?: { inquiry: { email: string } }; counts?: { leads: number } });
+  expect(lines[0]).toMatchObject({ type: 'archive', format: 'dealer-leads-archive', version: 1 });
+  expect(lines.some((line) => line.type === 'lead' && line.lead?.inquiry.email === visitor.email)).toBe(true);
+  expect(lines.at(-1)?.type).toBe('end');
+  expect(lines.at(-1)?.counts?.leads).toBe(lines.filter((line) => line.type === 'lead').length);
 });

@@ -95,3 +95,78 @@ describe('confirmations have their own share of the day', { timeout: 30_000 }, (
     expect(await queueEntries(alertBlobs())).toHaveLength(2);
   });
 });
+
+/** The most requests that reached the provider within any one second. */
+function mostInOneSecond(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while ((sorted[i] ?? 0) - (sorted[j] ?? 0) >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+/** Function instances of /api/alerts, each with its modules evaluated afresh (Netlify runs instances side by side). */
+async function instances(count: number): Promise<Client[]> {
+  const clients: Client[] = [];
+  // One after another: imports in flight together would share one fresh copy.
+  for (let i = 0; i < count; i++) {
+    vi.resetModules();
+    clients.push(new Client((await import('../../functions/alerts.ts')).default, '/api/alerts'));
+  }
+  return clients;
+}
+
+describe('confirmation requests arriving at once, each from a connection of its own', () => {
+  it.each([40, 80])(
+    `%i requests for different inboxes, spread over 40 function instances: no more than the confirmations' share reaches the provider, at its pace, and the rest wait in the queue`,
+    { timeout: 180_000 },
+    async (count) => {
+      configureAlerts(mailbox);
+      process.env.RESEND_RATE_PER_SECOND = '5';
+      mailbox.requests.length = 0;
+      mailbox.limitPerSecond = 5;
+      mailbox.overLimit = 0;
+      // The date stands still; the pace is kept on the running clock, which the provider counts by too.
+      vi.useRealTimers();
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2025-06-02T14:00:00Z'));
+      try {
+        const clients = await instances(40);
+        const answers = await Promise.all(
+          Array.from({ length: count }, (_, i) =>
+            clients[i % clients.length]!.form(
+              { email: `racer${i}@example.com`, alert: 'inventory' },
+              { ip: `203.0.113.${i + 1}`, headers: { referer: 'http://localhost/vehicles/x' } },
+            ),
+          ),
+        );
+        await Promise.all(clients.map((one) => one.settle()));
+        const share = confirmationCap(60);
+        const times = mailbox.requests.map((request) => request.at);
+        const span = times.length > 1 ? Math.max(...times) - Math.min(...times) : 0;
+        console.log(
+          `${count} confirmation requests at once → ${times.length} reached the provider within ${Math.round(span)} ms (share ${share}), at most ${mostInOneSecond(times)} in one second, ${mailbox.overLimit} answered 429`,
+        );
+        // Every visitor gets the usual answer.
+        expect(answers.map((answer) => answer.status)).toEqual(Array(count).fill(303));
+        expect(times.length).toBeLessThanOrEqual(share);
+        expect(mostInOneSecond(times)).toBeLessThanOrEqual(5);
+        expect(mailbox.overLimit).toBe(0);
+        // Nothing is lost: what the pace left in time goes with the scheduled job, and what the
+        // share left waits in the queue for the next day.
+        const { runAlerts: run } = await import('../../functions/lib/alerts/sending.ts');
+        for (let runs = 0; runs < 10; runs++) {
+          const summary = await run(alertBlobs(), priceBands, { limitMs: 20_000 });
+          if (!summary.deferred && !summary.busy) break;
+        }
+        expect(confirmations()).toHaveLength(share);
+        expect(mailbox.requests).toHaveLength(share);
+        expect(await queueEntries(alertBlobs())).toHaveLength(count - share);
+      } finally {
+        mailbox.limitPerSecond = undefined;
+      }
+    },
+  );
+});

@@ -48,6 +48,10 @@ export interface BlobsOptions {
    * the weakest store code can meet, for the tests that show it still holds there.
    */
   sandboxConditions?: boolean;
+  /** The site the stores belong to ("test-site"); "unlinked" is the site of `npm start`'s sandbox. */
+  siteID?: string;
+  /** Hears every request that reaches the store (method and path), to count what code asks of it. */
+  onRequest?: (request: IncomingMessage) => void;
 }
 
 /** Starts a local Blobs server and points the environment at it, as Netlify's runtime does. */
@@ -58,7 +62,7 @@ export async function startBlobs(options: BlobsOptions = {}): Promise<Blobs> {
   const { port } = await server.start();
   const proxy = await storeProxy(port, join(directory, '.clock'), options);
   const url = `http://127.0.0.1:${proxy.port}`;
-  const context = { edgeURL: url, uncachedEdgeURL: url, siteID: 'test-site', token };
+  const context = { edgeURL: url, uncachedEdgeURL: url, siteID: options.siteID ?? 'test-site', token };
   const use = () => void (process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify(context)).toString('base64'));
   use();
   return {
@@ -94,17 +98,32 @@ function withSharedPace(store: NetlifyBlobs): NetlifyBlobs {
 /**
  * An HTTP pass-through to the Blobs server that applies each key's writes one at a time (unless
  * `sandboxConditions`), lets the requests it holds through every `burstMs` ms (at once without),
- * and drops the connection instead of answering the requests `loseAnswer` picks.
+ * drops the connection instead of answering the requests `loseAnswer` picks, and tells
+ * `onRequest` of each request.
  */
 async function storeProxy(
   target: number,
   clockFile: string,
-  { burstMs = 0, loseAnswer, sandboxConditions = false }: BlobsOptions,
+  { burstMs = 0, loseAnswer, sandboxConditions = false, onRequest }: BlobsOptions,
 ): Promise<{ port: number; stop: () => Promise<void> }> {
-  /** The file system's clock (the one modification times are taken from), in whole milliseconds. */
-  const fileClock = async () => {
-    await writeFile(clockFile, '.');
-    return Math.floor((await stat(clockFile)).mtimeMs);
+  /**
+   * The file system's clock (the one modification times are taken from), in whole milliseconds.
+   * `stop` waits for the reads in flight before the sandbox goes; once stopped, no write waits for it.
+   */
+  let stopped = false;
+  const clockReads = new Set<Promise<number>>();
+  const fileClock = (): Promise<number> => {
+    if (stopped) return Promise.resolve(Number.POSITIVE_INFINITY);
+    const read = (async () => {
+      await writeFile(clockFile, '.');
+      return Math.floor((await stat(clockFile)).mtimeMs);
+    })();
+    clockReads.add(read);
+    read.then(
+      () => clockReads.delete(read),
+      () => clockReads.delete(read),
+    );
+    return read;
   };
   /** Per key: the last write's turn, and a millisecond of the file clock no earlier than its modification time. */
   const writes = new Map<string, { turn: Promise<void>; appliedAt: number }>();
@@ -135,6 +154,7 @@ async function storeProxy(
   };
   const timer = burstMs ? setInterval(release, burstMs) : undefined;
   const server = createServer((request, response) => {
+    onRequest?.(request);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -164,13 +184,16 @@ async function storeProxy(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         clearInterval(timer);
         release();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      stopped = true;
+      await Promise.allSettled([...clockReads]);
+    },
   };
 }
 
@@ -211,6 +234,13 @@ export class Mailbox {
   refuseContent: ((body: RecordedEmail['body']) => boolean) | undefined;
   /** Requests answered 429 because of limitPerSecond. */
   overLimit = 0;
+  /**
+   * The account's sending domains, as GET /domains lists them (https://resend.com/docs/api-reference/domains/list-domains),
+   * and its API keys: a key not named is refused (403 invalid_api_key), a "sending" key may only
+   * send (401 restricted_api_key on /domains). Without keys, every key is taken (the lead tests).
+   */
+  domains: { name: string; status: 'verified' | 'pending' | 'not_started' | 'failed' | 'partially_verified' | 'partially_failed' }[] = [];
+  keys: Map<string, 'full' | 'sending'> | undefined;
   private server: Server | undefined;
   private next = 1;
   url = '';
@@ -222,6 +252,31 @@ export class Mailbox {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', async () => {
+        const key = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+        const refuse = (status: number, name: string, message: string) => {
+          response.writeHead(status, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ name, message, statusCode: status }));
+        };
+        if (this.keys && !this.keys.has(key)) return refuse(403, 'invalid_api_key', 'API key is invalid');
+        if (request.method === 'GET' && request.url === '/domains') {
+          if (this.keys?.get(key) === 'sending') return refuse(401, 'restricted_api_key', 'This API key is restricted to only send emails');
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(
+            JSON.stringify({
+              object: 'list',
+              has_more: false,
+              data: this.domains.map((domain, index) => ({
+                id: `d${index + 1}-0000-4000-8000-000000000000`,
+                name: domain.name,
+                status: domain.status,
+                created_at: '2026-01-05 10:00:00.000000+00',
+                region: 'us-east-1',
+                capabilities: { sending: 'enabled', receiving: 'disabled' },
+              })),
+            }),
+          );
+          return;
+        }
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedEmail['body'];
         this.requests.push({ idempotencyKey: String(request.headers['idempotency-key'] ?? ''), to: body.to, subject: body.subject, at: arrived });
         if (this.limitPerSecond !== undefined && this.requests.filter((r) => r.at > arrived - 1000).length > this.limitPerSecond) {

@@ -12,6 +12,8 @@ import { adminSchemas } from '../../src/lib/admin/site-config.ts';
 import { dealer } from '../../src/lib/data/dealer.ts';
 import { Client, configureMail, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 
+const SERVED = 'http://localhost:8888';
+
 /**
  * The promise kept (docs/operations.md §The dealer's inbox): a lead still new after the reminder's
  * business hours sends one reminder to its department, through the real mailer to a stand-in of
@@ -30,6 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.NETLIFY_LOCAL;
+  delete process.env.URL;
   await mailbox.stop();
   await blobs.stop();
 });
@@ -38,7 +41,8 @@ beforeEach(async () => {
   await blobs.store.deleteAll();
   configureMail(mailbox);
   process.env.LEADS_TO_SERVICE = 'service@dealer.test';
-  process.env.NETLIFY_LOCAL = 'true';
+  // What `netlify serve` sets (npm start): the local sign-in answers requests to that address.
+  Object.assign(process.env, { NETLIFY_LOCAL: 'true', URL: SERVED });
   mailbox.received.length = 0;
 });
 
@@ -64,7 +68,7 @@ describe('reminders', () => {
     const waiting = await fileLead('service');
     const answered = await fileLead('parts');
     const status = await adminLeads(
-      new Request(`http://localhost/api/admin/leads/${answered}`, {
+      new Request(`${SERVED}/api/admin/leads/${answered}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${LOCAL_TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify({ action: 'status', status: 'contacted' }),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type contact from '../../functions/contact.ts';
 import type { Lead } from '../../functions/lib/leads/lead.ts';
 import type health from '../../functions/health.ts';
@@ -100,6 +100,44 @@ describe('a provider answering 429 with Retry-After', () => {
     expect(starts.length).toBeGreaterThanOrEqual(1);
     expect(starts.length).toBeLessThanOrEqual(2);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(3_000 - 20);
+  });
+});
+
+describe('a 429 answered while other requests wait for their slots', () => {
+  beforeEach(async () => {
+    await blobs.store.deleteAll();
+    // One a second, and a settling time longer than that: a request's slot is confirmed before the
+    // one ahead of it starts, and each waiting request still has a second to hear of the 429.
+    process.env.RESEND_RATE_PER_SECOND = '1';
+    process.env.LEADS_SETTLE_MS = '1500';
+    mailbox.mode = 'rate-limited';
+    mailbox.retryAfterSeconds = 60;
+    // The clocks stand still: the Retry-After is in force for the whole test, however slow the machine.
+    vi.useFakeTimers({ toFake: ['Date', 'performance'] });
+  });
+
+  afterEach(() => void vi.useRealTimers());
+
+  it('in the retry run: none of the requests waiting for their slot goes after it', { timeout: 30_000 }, async () => {
+    await fillBacklog(blobs.store, 6);
+    const { retryPending } = await import('../../functions/retry-leads.ts');
+
+    const summary = await retryPending(blobs.store, { limitMs: 10_000 });
+
+    console.log(`429 with Retry-After while 4 requests wait for their slots → ${mailbox.requests.length} request(s) (${JSON.stringify(summary)})`);
+    expect(mailbox.requests).toHaveLength(1);
+    expect(summary).toMatchObject({ pending: 6, failed: 1 });
+  });
+
+  it('in the first sends of other instances: the hold reaches them through the store', { timeout: 30_000 }, async () => {
+    delete process.env.ADF_TO;
+    const { answers, settle } = await postFromInstances(Array.from({ length: 3 }, (_, i) => ({ ...VALID, email: `held${i}@example.com` })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    await settle();
+
+    console.log(`429 with Retry-After while 2 other instances wait for their slots → ${mailbox.requests.length} request(s)`);
+    expect(mailbox.requests).toHaveLength(1);
+    expect((await storedLeads(blobs.store)).map((lead) => lead.status)).toEqual(['pending', 'pending', 'pending']);
   });
 });
 

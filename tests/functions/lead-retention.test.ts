@@ -108,15 +108,28 @@ describe('retention (docs/product.md §Leads)', () => {
 
 describe('deleting a person’s leads on request', () => {
   it('by e-mail address (any letter case) deletes their leads, markers and receipt record, and nobody else’s', async () => {
-    await file();
+    const first = await file();
     await file({ interest: 'service' });
     const other = await file({ email: 'other@example.com', phone: '(856) 555-0199' });
-    await blobs.store.setJSON(`receipts/${await addressHash(VALID.email)}`, { at: new Date().toISOString(), leadId: 'x' });
+    // The receipt their first lead got (RECEIPTS=on): it names that lead.
+    await blobs.store.setJSON(`receipts/${await addressHash(VALID.email)}`, { at: new Date().toISOString(), leadId: first });
     expect(await deletePersonLeads(blobs.store, { email: 'JANE.DOE@example.com ' })).toEqual({ leads: 2 });
     expect((await storedLeads(blobs.store)).map((lead) => lead.id)).toEqual([other]);
     expect(await keysUnder('pending/')).toEqual([expect.stringContaining(other)]);
     expect(await keysUnder('received/')).toEqual([expect.stringContaining(other)]);
     expect(await keysUnder('receipts/')).toEqual([]);
+  });
+
+  it('by e-mail address: another form of it (a +tag) is someone else, whose lead and receipt record stay', async () => {
+    const bob = await file({ email: 'bob@example.com', phone: '(856) 555-0101' });
+    const other = await file({ email: 'bob+other-person@example.com', phone: '(856) 555-0102' });
+    // One inbox has one receipt record a day; bob's lead holds it.
+    const receipt = `receipts/${await addressHash('bob@example.com')}`;
+    await blobs.store.setJSON(receipt, { at: new Date().toISOString(), leadId: bob });
+    expect(await deletePersonLeads(blobs.store, { email: 'bob+other-person@example.com' })).toEqual({ leads: 1 });
+    expect((await storedLeads(blobs.store)).map((lead) => lead.id)).toEqual([bob]);
+    expect(await keysUnder('receipts/')).toEqual([receipt]);
+    expect(other).not.toBe(bob);
   });
 
   it('by phone number, however it is written', async () => {
@@ -163,7 +176,7 @@ describe('npm run leads (against a local sandbox)', { timeout: 30_000 }, () => {
 
   it('exports CSV that parses back, with formula-like text made harmless', async () => {
     await file({ firstName: '=HYPERLINK("x")', message: 'Line one\nline "two", and more.' });
-    const { code, stdout } = await cli(['export']);
+    const { code, stdout } = await cli(['export', '--csv']);
     expect(code).toBe(0);
     const rows = parse(stdout, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);

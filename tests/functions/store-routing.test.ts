@@ -29,7 +29,8 @@ vi.mock('../../.generated/unit-files.json', async (importOriginal) => {
   const { onSecondStore: second, SECOND_STORE_SLUG: slug } = await import('../fixtures/second-store.ts');
   const real = ((await importOriginal()) as { default: Record<string, Record<string, unknown>> }).default;
   return {
-    default: Object.fromEntries(Object.entries(real).map(([name, unit], index) => [name, { ...unit, store: second(name, index) ? slug : 'mount-holly' }])),
+    // The second store's units name it; the rest name none and are on the main store's lot (docs/product.md §Stores).
+    default: Object.fromEntries(Object.entries(real).map(([name, unit], index) => [name, second(name, index) ? { ...unit, store: slug } : unit])),
   };
 });
 

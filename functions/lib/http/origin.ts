@@ -27,3 +27,31 @@ export function ownOrigin(requestUrl: string | URL, source: Record<string, strin
   const asked = new URL(requestUrl).origin;
   return origins.includes(asked) ? asked : (origins[0] ?? new URL(dealer.website).origin);
 }
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+/**
+ * The origins `netlify serve` (`npm start`) answers on, from the environment: each loopback name
+ * with the port it serves on (it sets URL to `http://localhost:<port>`). None on a deploy, whose
+ * URL is the site's https address.
+ */
+export function loopbackOrigins(source: Record<string, string | undefined> = process.env): string[] {
+  if (!source.URL || !URL.canParse(source.URL)) return [];
+  const served = new URL(source.URL);
+  if (served.protocol !== 'http:' || !(LOOPBACK_NAMES as readonly string[]).includes(served.hostname)) return [];
+  return LOOPBACK_NAMES.map((name) => new URL(`http://${name}${served.port ? `:${served.port}` : ''}`).origin);
+}
+
+/**
+ * Whether a request is addressed to the local server by a loopback name and the port it serves
+ * on: its Host header (else its URL's host), and its Origin when it sends one. A page on another
+ * name that resolves to 127.0.0.1 (DNS rebinding) reaches the same port with its own name in
+ * Host, and a page on another port of this machine sends its own Origin: neither is.
+ */
+export function addressedToLoopback(request: Request, source: Record<string, string | undefined> = process.env): boolean {
+  const origins = loopbackOrigins(source);
+  const host = (request.headers.get('host') ?? new URL(request.url).host).toLowerCase();
+  if (!origins.some((origin) => new URL(origin).host === host)) return false;
+  const origin = request.headers.get('origin');
+  return origin === null || origins.includes(origin.toLowerCase());
+}

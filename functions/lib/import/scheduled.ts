@@ -11,6 +11,7 @@ import { importEnv } from './env.ts';
 import { pullFeed, type FeedOptions } from './feed.ts';
 import { githubLot } from './github-lot.ts';
 import { headSettings } from './head-settings.ts';
+import type { HostLookup } from './photo-hosts.ts';
 import { runImport } from './run.ts';
 import { calendarDay } from '../../../src/lib/units/build-clock.ts';
 import type { RunRecord } from './runs.ts';
@@ -34,6 +35,8 @@ export interface ScheduledInput {
   mail: MailConfig | null;
   siteName: string;
   feed?: FeedOptions;
+  /** How the photo hosts are resolved (the system's resolver by default). */
+  lookup?: HostLookup;
 }
 
 export async function scheduledImport(input: ScheduledInput): Promise<ScheduledResult> {
@@ -67,6 +70,7 @@ export async function scheduledImport(input: ScheduledInput): Promise<ScheduledR
     stores: stores.map(({ slug, storeCode }) => ({ slug, storeCode })),
     now: input.now,
     today: calendarDay(input.now, mapping.timeZone),
+    ...(input.lookup ? { lookup: input.lookup } : {}),
   };
   const notRun = (message: string) =>
     runImport({ ...common, feed: { ok: false, message }, lot: { apply: () => Promise.resolve({ ok: false, message: 'not run' }) } });

@@ -1,6 +1,7 @@
 import type { Context } from '@netlify/functions';
 import { cachedRepositoryAccess } from '../github/permissions.ts';
 import { errorResponse } from '../http/responses.ts';
+import { addressedToLoopback } from '../http/origin.ts';
 import { clientKey, takeToken } from '../http/rate-limit.ts';
 import { leadsBlobs } from '../leads/blobs.ts';
 
@@ -11,8 +12,11 @@ import { leadsBlobs } from '../leads/blobs.ts';
  * page of another site cannot make the browser call this on the dealer's behalf.
  *
  * Locally (`npm start`) there is no GitHub sign-in: the token LOCAL_TOKEN is accepted when the
- * function runs in Netlify's local server (isDeployed) AND the request comes from this machine.
- * A deploy refuses it like any other bad token.
+ * function runs in Netlify's local server (isDeployed), the request comes from this machine AND
+ * it is addressed to the loopback name and port the server serves on (own-origin.ts
+ * addressedToLoopback): a page on another name resolving to 127.0.0.1 (DNS rebinding) is the
+ * browser's own origin and could otherwise send the well-known token. A deploy refuses it like
+ * any other bad token.
  */
 
 export type InboxRequestContext = Partial<Pick<Context, 'ip' | 'params' | 'deploy' | 'waitUntil'>>;
@@ -50,9 +54,9 @@ export function isDeployed(env: Record<string, string | undefined> = process.env
   return Boolean(deploy && (deploy.context !== 'dev' || (deploy.id && deploy.id !== '0')));
 }
 
-/** Whether this request may use the local sign-in: a run on this machine, asked from this machine. */
-export function localSignInAllowed(context: InboxRequestContext, env: Record<string, string | undefined> = process.env): boolean {
-  return !isDeployed(env, context) && LOOPBACK.has(context.ip ?? '');
+/** Whether this request may use the local sign-in: a run on this machine, asked from this machine, by the name it serves on. */
+export function localSignInAllowed(request: Request, context: InboxRequestContext, env: Record<string, string | undefined> = process.env): boolean {
+  return !isDeployed(env, context) && LOOPBACK.has(context.ip ?? '') && addressedToLoopback(request, env);
 }
 
 /** The repository whose push access opens the inbox: ADMIN_REPO, else the one Netlify builds from. */
@@ -78,7 +82,9 @@ export async function authorize(request: Request, context: InboxRequestContext, 
   const token = bearer(request);
   if (!token) return unauthorized('Sign in to read the leads.');
   if (token === LOCAL_TOKEN) {
-    return localSignInAllowed(context) ? { login: LOCAL_LOGIN } : unauthorized('The local sign-in works only on this machine, never on the site.');
+    return localSignInAllowed(request, context)
+      ? { login: LOCAL_LOGIN }
+      : unauthorized('The local sign-in works only on this machine, at the address npm start prints, never on the site.');
   }
   const repository = inboxRepository();
   if (!repository) return errorResponse(503, 'The inbox is not set up: ADMIN_REPO names no repository.');

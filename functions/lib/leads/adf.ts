@@ -1,7 +1,7 @@
 import type { Dealer } from '../../../src/lib/data/dealer.ts';
 import { DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
 import { FORM_NAMES } from '../../../src/lib/leads/form-names.ts';
-import { interestLabel, type Lead } from './lead.ts';
+import { interestLabel, TEST_LEAD, type Lead } from './lead.ts';
 import { cartText, detailBlocks, formOf } from './details.ts';
 import type { TradeRecord, UnitSnapshot } from './records.ts';
 import { pageAddress, safeVehicle } from './email.ts';
@@ -117,6 +117,7 @@ export function adfDocument(lead: Lead, dealer: Dealer, site: string): string {
   const vehicleXml = vehicles.length > 0 ? vehicles.join('\n') : named;
   const blocks = detailBlocks(lead, site).filter((block) => !block.heading.startsWith('Photos'));
   const comments = [
+    ...(lead.test ? [TEST_LEAD.notice] : []),
     `Department: ${department}`,
     `Interest: ${department}`,
     ...(form === 'contact' || form === 'reservation' ? [] : [`Form: ${FORM_NAMES[form].adf}`]),

@@ -19,14 +19,15 @@ import { unitSnapshot } from './catalog.ts';
 import { deliverLead } from './delivery.ts';
 import { formPage, type PageSpec } from './form-page.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from '../http/responses.ts';
-import type { Lead, LeadSourceRecord } from './lead.ts';
+import { carriesHealthToken } from '../env.ts';
+import { TEST_LEAD, type Lead, type LeadSourceRecord } from './lead.ts';
 import { attachPhotos, dropUploads, stagedPhotos, stagePhoto, type StagedPhoto } from './photos.ts';
 import type { LeadForm } from '../../../src/lib/leads/form-names.ts';
 import { dueKey } from '../inbox/reminders.ts';
 import { indexFiledLead } from '../inbox/summaries.ts';
 import { clientKey, takeToken } from '../http/rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from '../http/request.ts';
-import { fileLead, leadsBlobs, readLead, recordSpam } from './blobs.ts';
+import { fileLead, keepOwnMarkers, leadsBlobs, readLead, recordSpam } from './blobs.ts';
 import { leadStore } from '../stores/lead-store.ts';
 
 /**
@@ -139,6 +140,10 @@ export function intake<V>(form: IntakeForm<V>): (request: Request, context?: Int
 
   return async function handle(request: Request, context: IntakeContext = {}): Promise<Response> {
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
+    // A test lead (npm run doctor) says so, with the site's HEALTH_TOKEN; a visitor never sends the header.
+    const test = request.headers.get(TEST_LEAD.header);
+    if (test !== null && (test !== TEST_LEAD.value || !carriesHealthToken(request)))
+      return errorResponse(403, `A test lead (${TEST_LEAD.header}: ${TEST_LEAD.value}) needs the site's HEALTH_TOKEN in Authorization: Bearer.`);
     const body = await readBody(request, { files: form.photos !== undefined });
     if ('error' in body) return errorResponse(body.status, body.error);
     const { channel, fields, files } = body;
@@ -155,7 +160,13 @@ export function intake<V>(form: IntakeForm<V>): (request: Request, context?: Int
     const lead = await leadIdOf(request, fields);
     if ('error' in lead) return errorResponse(400, lead.error);
     const { id, keyed } = lead;
-    const outcome = await fileOnce(inFlight, id, keyed, () => file(form, request, context, { fields, files, source, id, keyed, now, channel }), form.what);
+    const outcome = await fileOnce(
+      inFlight,
+      id,
+      keyed,
+      () => file(form, request, context, { fields, files, source, id, keyed, now, channel, test: test !== null }),
+      form.what,
+    );
     return respond(form, errors, outcome, channel, fields, source, now);
   };
 }
@@ -168,10 +179,12 @@ interface Submission {
   keyed: boolean;
   now: number;
   channel: Channel;
+  /** A test lead of npm run doctor. */
+  test: boolean;
 }
 
 async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeContext, submission: Submission): Promise<LeadOutcome> {
-  const { fields, files, source, id, keyed, now, channel } = submission;
+  const { fields, files, source, id, keyed, now, channel, test } = submission;
   const store = leadsBlobs();
   const reused = { kind: 'conflict', error: intakeErrors(form.noun, form.conflictNoun).keyReused } as const;
 
@@ -214,6 +227,7 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
   }
 
   const lead = newLead({ id, receivedAt: new Date(now).toISOString(), source }, form.id, form.lead(result.value));
+  if (test) lead.test = TEST_LEAD.value;
   const unitId = form.unitOf?.(fields) ?? source.vehicle;
   const unit = unitSnapshot(unitId);
   if (unit) lead.unit = unit;
@@ -241,8 +255,14 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
   if (due) await store.set(due, '');
   const sending = startDelivery(store, id, context);
   // Then the lead into the inbox's index (inbox/summaries.ts), after its e-mails so as not to slow
-  // them; if this is lost, the next list folds its marker.
-  const indexing = sending.then(() => indexFiledLead(store, lead)).catch(() => undefined);
+  // them; if this is lost, the next list folds its marker. A filing another one landed over takes
+  // its markers away instead (store.ts keepOwnMarkers): one lead, one arrival.
+  const markers = due ? [...filed.markers, due] : filed.markers;
+  const indexing = sending
+    .then(async () => {
+      if (await keepOwnMarkers(store, lead, markers)) await indexFiledLead(store, lead);
+    })
+    .catch(() => undefined);
   if (context.waitUntil) context.waitUntil(indexing);
   return { kind: 'accepted', id };
 }
