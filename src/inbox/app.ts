@@ -575,7 +575,7 @@ async function downloadArchive(): Promise<void> {
     if (!cursor) break;
   }
   const file = await new Response(new Blob(parts).stream().pipeThrough(new CompressionStream('gzip'))).blob();
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const day = calendarDay(new Date());
   const link = h('a', { href: URL.createObjectURL(file), download: `leads-archive-${day}.jsonl.gz` });
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.getAttribute('href') ?? ''), 60_000);
