@@ -23,7 +23,8 @@ import { dmsFeed, pullFeed, spreadsheetFeed, type FeedOptions, type FeedResult }
 import { folderLot } from '../functions/lib/import/folder-lot.ts';
 import type { HostLookup } from '../functions/lib/import/photo-hosts.ts';
 import { formatRun, formatRuns } from '../functions/lib/import/report.ts';
-import { dayIn, runImport } from '../functions/lib/import/run.ts';
+import { runImport } from '../functions/lib/import/run.ts';
+import { calendarDay } from '../src/lib/units/build-clock.ts';
 import { recentRuns, RUNS_BLOBS } from '../functions/lib/import/runs.ts';
 import { parseDataFile } from '../src/lib/data-file.ts';
 
@@ -150,7 +151,7 @@ export async function importCli(args: readonly string[], options: CliOptions = {
       reservedIds: lotJson.removed.map((unit) => unit.id),
       stores: storesIn(join(root, 'data', 'stores')),
       now,
-      today: dayIn(now, mapping.timeZone),
+      today: calendarDay(now, mapping.timeZone),
       dryRun,
       ...(options.lookup ? { lookup: options.lookup } : {}),
     });

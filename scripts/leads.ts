@@ -37,6 +37,7 @@ import { rebuildIndex } from '../functions/lib/inbox/summaries.ts';
 import { deletePersonLeads } from '../functions/lib/leads/retention.ts';
 import { allLeads, pendingIds, readLead, spamCount, LEADS_BLOBS } from '../functions/lib/leads/blobs.ts';
 import { archiveFileLines, openLocalSites, sandboxDirectory } from './local-leads.ts';
+import { calendarDay, DEALER_TIME_ZONE } from '../src/lib/units/build-clock.ts';
 
 const SECRET_NAMES = ['RESEND_API_KEY', 'NETLIFY_AUTH_TOKEN', 'PHOTO_LINK_SECRET'] as const;
 
@@ -114,11 +115,11 @@ async function handlingsOf(source: Source, leads: readonly Lead[]): Promise<Map<
   return handlings;
 }
 
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+const today = () => calendarDay(new Date());
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function table(leads: Lead[]): string {
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: DEALER_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
   const rows = leads.map((lead) => ({
     received: time.format(new Date(lead.receivedAt)),
     status: lead.status,

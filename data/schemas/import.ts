@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PHOTO_HOST, photoHostProblem } from '../../src/lib/import/remote-images.ts';
 import { nonEmpty, schemaRef, slug, url } from './common.ts';
 import { BatteryType, VehicleCategory } from './units.ts';
+import { DEALER_TIME_ZONE } from '../../src/lib/units/build-clock.ts';
 
 /**
  * How the lot is imported from the dealer's own system (docs/product.md §Import): where the feed
@@ -87,7 +88,7 @@ export const schema = z
       .array(z.string().regex(/^([01]\d|2[0-3]):00$/, 'must be a whole hour written HH:00, e.g. "06:00"'))
       .default(['06:00', '12:00', '18:00', '23:00'])
       .describe("When the scheduled import runs, in the dealer's time zone"),
-    timeZone: nonEmpty.default('America/New_York'),
+    timeZone: nonEmpty.default(DEALER_TIME_ZONE),
     maxShrinkPercent: z
       .number()
       .min(0)

@@ -1,5 +1,7 @@
-import { durationText, formLabel, LEAD_STATUSES, PROMISE_LABELS, STATUS_LABELS, telHref, valueLabel } from '../lib/inbox/labels.ts';
+import { durationText, formLabel, LEAD_STATUSES, PROMISE_LABELS, STATUS_LABELS, valueLabel } from '../lib/inbox/labels.ts';
+import { telHref } from '../lib/phone.ts';
 import { githubSignIn } from './sign-in.ts';
+import { calendarDay, DEALER_TIME_ZONE } from '../lib/units/build-clock.ts';
 
 /**
  * The inbox page (src/pages/admin/leads.astro, docs/operations.md §The dealer's inbox). Views by
@@ -15,7 +17,7 @@ const SIGNED_OUT_KEY = 'inbox.signed-out';
 const LOCAL_TOKEN = 'local-sign-in';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
-const time = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'medium', timeStyle: 'short' });
+const time = new Intl.DateTimeFormat('en-US', { timeZone: DEALER_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const when = (iso: string | number | undefined) => (iso === undefined || iso === '' ? '' : time.format(new Date(iso)));
 
@@ -573,7 +575,7 @@ async function downloadArchive(): Promise<void> {
     if (!cursor) break;
   }
   const file = await new Response(new Blob(parts).stream().pipeThrough(new CompressionStream('gzip'))).blob();
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const day = calendarDay(new Date());
   const link = h('a', { href: URL.createObjectURL(file), download: `leads-archive-${day}.jsonl.gz` });
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.getAttribute('href') ?? ''), 60_000);
@@ -633,7 +635,7 @@ window.addEventListener('hashchange', () => {
   focusList = true;
   void route();
 });
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+const today = calendarDay(new Date());
 $<HTMLInputElement>('to').value = today;
 $<HTMLInputElement>('from').value = `${today.slice(0, 8)}01`;
 void route();

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvFile, formatCityLine, formatHours, formatPrice, formatTime, slugify, telHref } from './format.ts';
+import { csvField, csvFile, formatCityLine, formatHours, formatPrice, formatTime, slugify } from './format.ts';
 
 describe('formatPrice', () => {
   it.each([
@@ -36,8 +36,6 @@ describe('hours', () => {
     expect(formatHours({ label: 'Sun', days: ['Sunday'], note: 'Emergency only' })).toBe('Emergency only');
   });
 });
-
-it('builds tel: links', () => expect(telHref('+16095550142')).toBe('tel:+16095550142'));
 
 it('prints the city line of an address with a space before the ZIP code', () => {
   expect(formatCityLine({ city: 'Mount Holly', region: 'NJ', postalCode: '08060' })).toBe('Mount Holly, NJ 08060');

@@ -31,11 +31,6 @@ export function formatHours(line: HoursLine): string {
   return 'note' in line ? line.note : `${formatTime(line.opens)}-${formatTime(line.closes)}`;
 }
 
-/** tel: link for a +1 number. */
-export function telHref(e164: string): string {
-  return `tel:${e164}`;
-}
-
 /** "Mount Holly, NJ 08060": the second line of a postal address. */
 export function formatCityLine(address: { city: string; region: string; postalCode: string }): string {
   return `${address.city}, ${address.region} ${address.postalCode}`;

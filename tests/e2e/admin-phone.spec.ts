@@ -9,7 +9,7 @@ import { parseDataFile } from '../../src/lib/data-file.ts';
 import { parseLot } from '../../src/lib/data/vehicles.ts';
 import { schema as dealerSchema } from '../../data/schemas/dealer.ts';
 import { PHOTO_TRANSFORMATION } from '../../src/lib/admin/cms-config.ts';
-import { calendarDay } from '../../src/lib/units/build-clock.ts';
+import { calendarDay, DEALER_TIME_ZONE } from '../../src/lib/units/build-clock.ts';
 import { photo } from '../../scripts/photo-site.ts';
 import { join } from 'node:path';
 import { ADMIN_TEST_DIR, writeAdminEdits, type AdminEdits } from '../../scripts/admin-edits.ts';
@@ -52,7 +52,7 @@ async function saved(page: Page, path: string, expected: string | RegExp): Promi
 
 // The editor is at the dealership: the admin's "today" (a new unit's listed date) is the browser's
 // own day, which is the showroom's calendar day there, also in the evening when UTC has moved on.
-test.use({ timezoneId: 'America/New_York' });
+test.use({ timezoneId: DEALER_TIME_ZONE });
 
 test('at 375 px an editor adds a unit with a phone photo, marks units sold and on hold in three taps, and changes the local number', async ({
   page,

@@ -338,9 +338,11 @@ describe('POST /api/contact: the lead and its e-mail', () => {
     expect(one(customer, 'email').textContent).toBe('jane.doe@example.com');
     expect(one(customer, 'phone').textContent).toBe('(609) 555-0100');
     expect(one(customer, 'comments').textContent).toContain(VALID.message);
+    expect(one(customer, 'comments').textContent).not.toContain('Form:');
     const vendor = one(prospect, 'vendor');
     expect(one(vendor, 'vendorname').textContent).toBe('Burlington Golf Carts');
     expect(one(vendor, 'phone').textContent).toBe('+16095550142');
+    expect(one(one(prospect, 'provider'), 'service').textContent).toBe('Website contact form');
   });
 
   it('keeps unicode and emoji names intact everywhere', async () => {

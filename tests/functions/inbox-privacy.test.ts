@@ -9,6 +9,7 @@ import { addressHash } from '../../functions/lib/leads/delivery.ts';
 import { clearAccessCache } from '../../functions/lib/github/permissions.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { keys } from '../../functions/lib/leads/blobs.ts';
+import { calendarDay } from '../../src/lib/units/build-clock.ts';
 import { Client, configureMail, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
 
 const SERVED = 'http://localhost:8888';
@@ -169,7 +170,7 @@ describe('the CSV export', () => {
     const quinn = await fileLead({ firstName: 'Quinn' });
     expect((await call(adminLeads, `/api/admin/leads/${quinn}`, { action: 'status', status: 'appointment-set' })).status).toBe(200);
     expect((await call(adminLeads, `/api/admin/leads/${quinn}`, { action: 'note', text: '@noon Saturday' })).status).toBe(200);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+    const today = calendarDay(new Date());
     const answer = await call(adminExport, `/api/admin/export?from=${today}&to=${today}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/csv');

@@ -262,6 +262,10 @@ describe('the headers of the inventory page function', () => {
     const again = await get('/new-inventory?sort=newest', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
+    const among = await get('/new-inventory?sort=newest', { headers: { 'If-None-Match': `"older", W/${etag}` } });
+    expect(among.status).toBe(304);
+    const other = await get('/new-inventory?sort=newest', { headers: { 'If-None-Match': '"older"' } });
+    expect(other.status).toBe(200);
     const head = await get('/new-inventory?sort=newest', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('etag')).toBe(etag);

@@ -125,7 +125,10 @@ describe('POST /api/trade-in', () => {
     expect(mail?.text).toContain('Trade-in:\n  Cart:          2019 Club Car Onward\n  VIN:           7EVLS4PA2TB000120');
     expect(mail?.text).toContain(`  Stock number:  ${unit.stockNumber}`);
     expect(mail?.text).toContain(`  Price:         ${formatPrice(unit.price)}`);
-    const vehiclesInAdf = Array.from(adfOf('sales-desk@dealer.test').getElementsByTagName('vehicle'));
+    const adf = adfOf('sales-desk@dealer.test');
+    expect(child(adf.getElementsByTagName('provider')[0]!, 'service')).toBe('Website trade-in form');
+    expect(child(adf.getElementsByTagName('customer')[0]!, 'comments')).toContain('\nForm: trade-in form\n');
+    const vehiclesInAdf = Array.from(adf.getElementsByTagName('vehicle'));
     expect(vehiclesInAdf.map((v) => [v.getAttribute('interest'), v.getAttribute('status')])).toEqual([
       ['buy', unit.condition === 'used' || unit.condition === 'demo' ? 'used' : 'new'],
       ['trade-in', 'used'],

@@ -46,11 +46,6 @@ export interface RunOutput {
   plan?: Plan;
 }
 
-/** The dealer's calendar day of an instant, in their time zone. */
-export function dayIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
 export async function runImport(input: RunInput): Promise<RunOutput> {
   const base = {
     id: newRunId(input.now),

@@ -12,7 +12,8 @@ import { pullFeed, type FeedOptions } from './feed.ts';
 import { githubLot } from './github-lot.ts';
 import { headSettings } from './head-settings.ts';
 import type { HostLookup } from './photo-hosts.ts';
-import { dayIn, runImport } from './run.ts';
+import { runImport } from './run.ts';
+import { calendarDay } from '../../../src/lib/units/build-clock.ts';
 import type { RunRecord } from './runs.ts';
 
 /**
@@ -68,7 +69,7 @@ export async function scheduledImport(input: ScheduledInput): Promise<ScheduledR
     reservedIds: lotJson.removed.map((unit) => unit.id),
     stores: stores.map(({ slug, storeCode }) => ({ slug, storeCode })),
     now: input.now,
-    today: dayIn(input.now, mapping.timeZone),
+    today: calendarDay(input.now, mapping.timeZone),
     ...(input.lookup ? { lookup: input.lookup } : {}),
   };
   const notRun = (message: string) =>

@@ -1,5 +1,6 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import { dealer } from '../../../src/lib/data/dealer.ts';
+import { DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
 import { adfDocument } from './adf.ts';
 import { leadsEnv, recipientsFor, type MailConfig } from '../env.ts';
 import { dealerOfLead, storeOfLead } from '../stores/lead-store.ts';
@@ -256,7 +257,7 @@ function photoLinker(lead: Lead, site: string, now: number): PhotoLinker {
   const { secret } = env;
   if (!secret) return () => undefined;
   const expires = now + env.days * 86_400_000;
-  const until = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'medium' }).format(new Date(expires));
+  const until = new Intl.DateTimeFormat('en-US', { timeZone: DEALER_TIME_ZONE, dateStyle: 'medium' }).format(new Date(expires));
   return (n) => ({ url: photoLink(site, lead.id, n, expires, secret), expires: until });
 }
 

@@ -1,8 +1,10 @@
 import type { Dealer } from '../../../src/lib/data/dealer.ts';
+import { DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
 import type { VehicleDescription } from '../../../src/lib/leads/inquiry.ts';
 import { leadVehicle } from './catalog.ts';
 import { interestLabel, TEST_LEAD, type Lead } from './lead.ts';
-import { detailBlocks, FORM_TITLES, formOf, formSubject, type PhotoLinker } from './details.ts';
+import { detailBlocks, formOf, formSubject, type PhotoLinker } from './details.ts';
+import { FORM_NAMES } from '../../../src/lib/leads/form-names.ts';
 import { escapeHtml, oneLine } from '../text.ts';
 import { reservationHtml, reservationSubject, reservationText } from './reservation-email.ts';
 
@@ -14,7 +16,7 @@ export interface LeadEmail {
 }
 
 /** "Saturday, June 7, 2025 at 10:15 AM EDT": when the lead arrived, in the dealer's time (the text as stored if it is no date). */
-export function receivedText(iso: string, timeZone = 'America/New_York'): string {
+export function receivedText(iso: string, timeZone = DEALER_TIME_ZONE): string {
   if (!Number.isFinite(Date.parse(iso))) return String(iso);
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso)) + ` ${zoneAbbreviation(iso, timeZone)}`;
 }
@@ -62,8 +64,8 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string, photoLink?: 
       ? oneLine(newer, 200)
       : `New ${interest.toLowerCase()} inquiry from ${name}${vehicle ? ` about the ${oneLine(vehicle.label, 60)}` : ''}`;
   if (lead.test) subject = `${TEST_LEAD.subjectPrefix}${subject}`;
-  const what = form === 'contact' || form === 'reservation' ? 'inquiry' : FORM_TITLES[form];
-  const heading = form === 'contact' || form === 'reservation' ? `New ${interest.toLowerCase()} inquiry` : `New ${FORM_TITLES[form]}`;
+  const what = form === 'contact' || form === 'reservation' ? 'inquiry' : FORM_NAMES[form].title;
+  const heading = form === 'contact' || form === 'reservation' ? `New ${interest.toLowerCase()} inquiry` : `New ${FORM_NAMES[form].title}`;
   const blocks = detailBlocks(lead, site, photoLink);
   const utm = Object.entries(source.utm)
     .map(([key, value]) => `${key.replace('utm_', '')}=${value}`)

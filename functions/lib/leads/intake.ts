@@ -13,7 +13,8 @@ import {
   MIN_FILL_MS,
   UTM_FIELDS,
 } from '../../../src/lib/leads/inquiry.ts';
-import type { Errors, FormResult, Values } from '../../../src/lib/leads/form.ts';
+import type { Errors, FormResult, Person, Values } from '../../../src/lib/leads/form.ts';
+import type { LeadInterest } from '../../../src/lib/leads/contact-link.ts';
 import { unitSnapshot } from './catalog.ts';
 import { deliverLead } from './delivery.ts';
 import { formPage, type PageSpec } from './form-page.ts';
@@ -21,7 +22,7 @@ import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from 
 import { carriesHealthToken } from '../env.ts';
 import { TEST_LEAD, type Lead, type LeadSourceRecord } from './lead.ts';
 import { attachPhotos, dropUploads, stagedPhotos, stagePhoto, type StagedPhoto } from './photos.ts';
-import type { LeadForm } from './records.ts';
+import type { LeadForm } from '../../../src/lib/leads/form-names.ts';
 import { dueKey } from '../inbox/reminders.ts';
 import { indexFiledLead } from '../inbox/summaries.ts';
 import { clientKey, takeToken } from '../http/rate-limit.ts';
@@ -49,11 +50,11 @@ export type LeadOutcome =
   | { kind: 'conflict'; error: string }
   | { kind: 'unavailable' };
 
-export interface LeadBase {
-  id: string;
-  receivedAt: string;
-  source: LeadSourceRecord;
-  now: number;
+/** What a form files in the envelope every lead shares (newLead): the visitor's inquiry and the form's own record. */
+export interface FormLead {
+  inquiry: Lead['inquiry'];
+  /** The trade, the service appointment, the parts, the question or the reservation; a store the form decided itself. */
+  record?: Partial<Pick<Lead, 'reservation' | 'trade' | 'service' | 'parts' | 'question' | 'store'>>;
 }
 
 export interface IntakeForm<V> {
@@ -71,8 +72,8 @@ export interface IntakeForm<V> {
   /** How many photos the form takes (none when absent). */
   photos?: number;
   validate(fields: Fields, now: number): FormResult<V>;
-  /** The stored lead of a checked submission; the intake adds its unit and photos. */
-  lead(value: V, base: LeadBase): Lead;
+  /** What a checked submission files: the intake puts it in the envelope (newLead) and adds the unit and photos. */
+  lead(value: V): FormLead;
   /** The form's page without JavaScript. */
   page(now: number): PageSpec;
   /** A plain form post's step before filing (the rental quote): the page to answer, or undefined to go on. */
@@ -82,6 +83,31 @@ export interface IntakeForm<V> {
 }
 
 type IntakeContext = Partial<Pick<Context, 'ip' | 'waitUntil'>>;
+
+/**
+ * The envelope every lead is filed in (docs/product.md §Leads): its id, when it came, pending
+ * until its e-mails are sent, the form it came from (none for the contact form, as leads were
+ * before there were several forms), the visitor's inquiry and where it came from, and beside
+ * them the form's own record.
+ */
+function newLead(base: Pick<Lead, 'id' | 'receivedAt' | 'source'>, form: LeadForm, { inquiry, record }: FormLead): Lead {
+  return {
+    id: base.id,
+    receivedAt: base.receivedAt,
+    status: 'pending',
+    ...(form === 'contact' ? {} : { form }),
+    inquiry,
+    source: base.source,
+    delivery: { attempts: 0 },
+    ...record,
+  };
+}
+
+/** The inquiry of a form other than the contact form: the visitor, the department it goes to, and the form's summary with the visitor's note below it. */
+export function visitorInquiry(visitor: Person, interest: LeadInterest, summary: string, note?: string): Lead['inquiry'] {
+  const { firstName, lastName, email, phone } = visitor;
+  return { firstName, lastName, email, phone, interest, message: note ? `${summary}\n\n${note}` : summary };
+}
 
 const phone = dealer.phones.local.display;
 
@@ -200,8 +226,7 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
     return { kind: 'invalid', error: (first && problems[first]) || (result.ok ? '' : result.error), errors: problems, kept };
   }
 
-  const base: LeadBase = { id, receivedAt: new Date(now).toISOString(), source, now };
-  const lead = form.lead(result.value, base);
+  const lead = newLead({ id, receivedAt: new Date(now).toISOString(), source }, form.id, form.lead(result.value));
   if (test) lead.test = TEST_LEAD.value;
   const unitId = form.unitOf?.(fields) ?? source.vehicle;
   const unit = unitSnapshot(unitId);

@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { LEAD_INTERESTS, type LeadInterest } from '../../../src/lib/leads/contact-link.ts';
 import { INTEREST_LABELS, inquirySchema, UTM_FIELDS } from '../../../src/lib/leads/inquiry.ts';
-import {
-  LEAD_FORMS,
-  partsRecordSchema,
-  photoRecordSchema,
-  questionRecordSchema,
-  serviceRecordSchema,
-  tradeRecordSchema,
-  unitSnapshotSchema,
-} from './records.ts';
+import { LEAD_FORMS } from '../../../src/lib/leads/form-names.ts';
+import { partsRecordSchema, photoRecordSchema, questionRecordSchema, serviceRecordSchema, tradeRecordSchema, unitSnapshotSchema } from './records.ts';
 import { storedReservationSchema } from './reservation-record.ts';
 
 /** Where a lead came from: what every lead records (docs/product.md §Leads). */
