@@ -1,5 +1,5 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,7 +96,9 @@ function withSharedPace(store: NetlifyBlobs): NetlifyBlobs {
 /**
  * An HTTP pass-through to the Blobs server that applies each key's writes one at a time (unless
  * `sandboxConditions`), lets the requests it holds through every `burstMs` ms (at once without),
- * and drops the connection instead of answering the requests `loseAnswer` picks.
+ * and drops the connection instead of answering the requests `loseAnswer` picks. Its `stop`
+ * waits for every request it has taken (held, waiting for its turn or on its way to the server)
+ * to be answered, so nothing it started touches the sandbox once the sandbox is removed.
  */
 async function storeProxy(
   target: number,
@@ -110,69 +112,89 @@ async function storeProxy(
   };
   /** Per key: the last write's turn, and a millisecond of the file clock no earlier than its modification time. */
   const writes = new Map<string, { turn: Promise<void>; appliedAt: number }>();
-  const inTurn = (request: IncomingMessage, apply: (done: () => void) => void) => {
-    if (sandboxConditions || request.method !== 'PUT') return apply(() => {});
+  /** Runs `forward` in the request's turn: a write of a key after the one before it, in a millisecond of its own. */
+  const inTurn = async (request: IncomingMessage, forward: () => Promise<void>): Promise<void> => {
+    if (sandboxConditions || request.method !== 'PUT') return forward();
     const key = new URL(request.url ?? '/', 'http://store').pathname;
     const last = writes.get(key) ?? { turn: Promise.resolve(), appliedAt: -Infinity };
     let done!: () => void;
     const entry = { turn: new Promise<void>((resolve) => (done = resolve)), appliedAt: -1 };
     writes.set(key, entry);
-    void last.turn.then(async () => {
+    try {
+      await last.turn;
       // The modification time names the version: the next write waits for the file clock's next millisecond.
       while ((await fileClock()) <= last.appliedAt) await new Promise((resolve) => setTimeout(resolve, 1));
-      apply(
-        () =>
-          void fileClock().then((at) => {
-            entry.appliedAt = at;
-            done();
-          }),
-      );
-    });
+      await forward();
+      entry.appliedAt = await fileClock();
+    } finally {
+      done();
+    }
   };
   let held: (() => void)[] = [];
   const release = () => {
     const due = held;
     held = [];
-    for (const forward of due) forward();
+    for (const go of due) go();
   };
   const timer = burstMs ? setInterval(release, burstMs) : undefined;
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const lose = loseAnswer?.(request) ?? false;
-      held.push(() =>
-        inTurn(request, (applied) => {
-          const forward = httpRequest({ host: '127.0.0.1', port: target, path: request.url, method: request.method, headers: request.headers }, (answer) => {
-            answer.on('end', applied);
-            if (lose) {
-              answer.resume();
-              answer.on('end', () => response.destroy());
-              return;
-            }
-            response.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(response);
-          });
-          forward.on('error', () => {
-            applied();
-            response.writeHead(502).end();
-          });
-          forward.end(Buffer.concat(chunks));
-        }),
-      );
-      if (!timer) release();
+  let stopping = false;
+  /** Resolves when the request may go on: at the next burst, or at once without `burstMs` or once stopping. */
+  const letThrough = () => (timer && !stopping ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve());
+
+  /** Sends the request on and its answer back (or drops the connection); resolves once the server's answer has been read. */
+  const forward = (request: IncomingMessage, body: Buffer, response: ServerResponse, lose: boolean) =>
+    new Promise<void>((resolve) => {
+      const upstream = httpRequest({ host: '127.0.0.1', port: target, path: request.url, method: request.method, headers: request.headers }, (answer) => {
+        answer.on('close', resolve);
+        if (lose) {
+          answer.on('end', () => response.destroy());
+          answer.resume();
+          return;
+        }
+        // A client that went away still has the server's answer read to its end.
+        response.on('close', () => answer.resume());
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      upstream.on('error', () => {
+        if (!response.headersSent) response.writeHead(502);
+        response.end();
+        resolve();
+      });
+      upstream.end(body);
     });
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const lose = loseAnswer?.(request) ?? false;
+    await letThrough();
+    await inTurn(request, () => forward(request, Buffer.concat(chunks), response, lose));
+  };
+  /** Every request taken and not yet answered. */
+  const inFlight = new Set<Promise<void>>();
+  const server = createServer((request, response) => {
+    const work = handle(request, response).catch(() => {
+      // A request the client gave up on, or a failure of the stand-in itself: answered 502 if it can still be.
+      if (!response.headersSent && !response.destroyed) response.writeHead(502).end();
+    });
+    inFlight.add(work);
+    void work.then(() => inFlight.delete(work));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        clearInterval(timer);
-        release();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    stop: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      clearInterval(timer);
+      stopping = true;
+      release();
+      // Every request taken is answered before the sandbox goes.
+      while (inFlight.size > 0) await Promise.all(inFlight);
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }
 
