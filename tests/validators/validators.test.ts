@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y } from '../../scripts/validators/a11y.ts';
+import { AXE_TAGS, run as axeInPage } from '../../scripts/validators/axe-runner.ts';
 import { checkHtml } from '../../scripts/validators/html.ts';
 import { builtFile, sitemapPages, type SitemapPage } from '../../scripts/validators/pages.ts';
 import { checkStructuredData, extractJsonLd } from '../../scripts/validators/structured-data.ts';
@@ -111,12 +112,17 @@ describe('the structured-data validator', () => {
   });
 });
 
-describe('pa11y with HTML_CodeSniffer at WCAG2AA', () => {
+describe('pa11y with HTML_CodeSniffer at WCAG2AA and axe at WCAG 2.2 A and AA', () => {
   let server: Server;
   let base: string;
   const pages: Record<string, string> = {
     '/ok': page('', '<main><h1>Estimate</h1><form><label for="p">Price</label><input id="p" name="p"><button>Send</button></form></main>'),
     '/no-submit': page('', '<main><h1>Estimate</h1><form><label for="p">Price</label><input id="p" name="p"></form></main>'),
+    // Two buttons of 10 px side by side: WCAG 2.2's target size (2.5.8), which only axe checks.
+    '/tiny-targets': page(
+      '',
+      '<main><h1>Estimate</h1><p><button style="width:10px;height:10px;padding:0;margin:0">1</button><button style="width:10px;height:10px;padding:0;margin:0">2</button></p></main>',
+    ),
   };
 
   beforeAll(async () => {
@@ -138,4 +144,18 @@ describe('pa11y with HTML_CodeSniffer at WCAG2AA', () => {
     expect(found.map((e) => e.where?.split(' ')[0]).sort()).toEqual(['1280px', '375px']);
     expect(found[0]?.message).toMatch(/does not contain a submit button.*H32\.2/);
   }, 120_000);
+
+  it('reports what only axe finds, a WCAG 2.2 rule, at the phone width', async () => {
+    const { errors } = await checkA11y(base, ['/ok', '/tiny-targets'], 2);
+    expect(errors.filter((e) => e.path === '/ok')).toEqual([]);
+    const found = errors.filter((e) => e.path === '/tiny-targets');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((e) => e.where?.startsWith('375px axe ') && /\(target-size\)$/.test(e.message))).toBe(true);
+  }, 120_000);
+
+  it('runs axe in the page with the rules of the end-to-end check', () => {
+    // pa11y sends the runner's source into the page, where it names the tags itself.
+    const named = [...String(axeInPage).matchAll(/["'](wcag\w+)["']/g)].map((match) => match[1]);
+    expect(named).toEqual(AXE_TAGS);
+  });
 });
