@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads, VALID } from './contact-harness.ts';
 
-let blobs: Blobs;
-let mailbox: Mailbox;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-  configureMail(mailbox);
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
+const { blobs, mailbox } = functionSandbox({ mailbox: true });
 
 // `npm test` checks a burst of 40; `npm run burst` measures 200 and prints the times.
 const submissions = Number(process.env.LEAD_BURST ?? 40);

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { AXE_TAGS, run as axeInPage } from '../../scripts/validators/axe-runner.
 import { checkHtml } from '../../scripts/validators/html.ts';
 import { builtFile, sitemapPages, type SitemapPage } from '../../scripts/validators/pages.ts';
 import { checkStructuredData, extractJsonLd } from '../../scripts/validators/structured-data.ts';
+import { listen, type Loopback } from '../support/loopback.ts';
 
 // The validators of `npm run validate` (docs/product.md §Quality), each shown a page with a
 // known fault so a gate that stopped finding anything would fail here.
@@ -122,8 +122,7 @@ describe('the structured-data validator', () => {
 });
 
 describe('pa11y with HTML_CodeSniffer at WCAG2AA and axe at WCAG 2.2 A and AA', () => {
-  let server: Server;
-  let base: string;
+  let server: Loopback;
   const pages: Record<string, string> = {
     '/ok': page('', '<main><h1>Estimate</h1><form><label for="p">Price</label><input id="p" name="p"><button>Send</button></form></main>'),
     '/no-submit': page('', '<main><h1>Estimate</h1><form><label for="p">Price</label><input id="p" name="p"></form></main>'),
@@ -139,16 +138,13 @@ describe('pa11y with HTML_CodeSniffer at WCAG2AA and axe at WCAG 2.2 A and AA', 
   const errorsOf = (path: string) => report.errors.filter((e) => e.path === path);
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
+    server = await listen((request, response) => {
       const html = pages[request.url ?? ''];
       response.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(html ?? 'not found');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    report = await checkA11y(base, Object.keys(pages), 3);
+    report = await checkA11y(server.url, Object.keys(pages), 3);
   }, 120_000);
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => server.close());
 
   it('passes a form with a submit button and reports one without, at both widths', () => {
     expect(report.runs).toBe(2 * Object.keys(pages).length);

@@ -33,7 +33,7 @@ import { leadSchema, type Lead } from './lead.ts';
  * writes with awaits in between, and derives an ETag from the file's modification time, so
  * writers racing for one key can all be told they won. There, copies of one submission racing
  * each other can each ask the provider, with the one idempotency key. The tests put the service's
- * guarantee in front of it (tests/functions/contact-harness.ts). Only the rate limit's places and
+ * guarantee in front of it (tests/support/blobs.ts). Only the rate limit's places and
  * the provider's pace, which are about time anyway, are still read back after a settling time.
  */
 export const LEADS_BLOBS = 'leads';
