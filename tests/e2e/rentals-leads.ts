@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { LEADS_BLOBS } from '../../functions/lib/leads/blobs.ts';
 import { sandboxDirectory } from '../../scripts/local-leads.ts';
 import { addDays, calendarDay } from '../../src/lib/units/build-clock.ts';
-import type { Mailbox } from '../functions/contact-harness.ts';
+import type { Mailbox } from '../support/mailbox.ts';
 import './json-modules.ts';
 
 /**
@@ -28,13 +28,13 @@ export function inDays(days: number): string {
 /** The recorder standing in for the Resend API (tests/functions/contact-harness.ts), started. */
 export async function startMailbox(): Promise<Mailbox> {
   // Loaded once the JSON hook is registered: the harness imports the functions and their data.
-  const { Mailbox } = await import('../functions/contact-harness.ts');
+  const { Mailbox } = await import('../support/mailbox.ts');
   return new Mailbox().start();
 }
 
 export async function sendPendingLead(id: string, mailbox: Mailbox): Promise<string> {
   const { deliverLead } = await import('../../functions/lib/leads/delivery.ts');
-  const { MAIL_ENV } = await import('../functions/contact-harness.ts');
+  const { MAIL_ENV } = await import('../support/mailbox.ts');
   const directory = sandboxDirectory();
   const entries = join(directory, 'entries');
   const siteIds = existsSync(entries) ? readdirSync(entries) : [];

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmationCap } from '../../functions/lib/alerts/confirmation-share.ts';
 import { runAlerts } from '../../functions/lib/alerts/sending.ts';
 import { queueEntries } from '../../functions/lib/alerts/blobs.ts';
@@ -7,31 +7,19 @@ import { mailboxKey } from '../../functions/lib/mail/addresses.ts';
 import { sentTotals } from '../../functions/lib/mail/log.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
 import { alertBlobs, configureAlerts, mailLog, subscriber } from './alerts-harness.ts';
-import { Client, Mailbox, startBlobs, type Blobs } from './contact-harness.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client } from './contact-harness.ts';
 
 /**
  * What a stranger can make the alert form send: one inbox is one subscriber whatever +tag or
  * Gmail dots it is typed with, and confirmations have a share of the day of their own, so they
  * cannot hold back the alerts of confirmed subscribers.
  */
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 let client: Client;
 let n = 0;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
-
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertBlobs().deleteAll(), mailLog().deleteAll()]);
-  mailbox.received.length = 0;
   configureAlerts(mailbox, { daily: 10 });
   client = subscriber();
   // The clocks the code reads stand still unless the test moves them: the date, and the one its

@@ -1,7 +1,5 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,8 +7,11 @@ import contact from '../../functions/contact.ts';
 import health from '../../functions/health.ts';
 import { TEST_LEAD } from '../../functions/lib/leads/lead.ts';
 import { doctorSettings, runDoctor, senderDomain, tokenExpiry, type DoctorSettings } from '../../scripts/doctor.ts';
-import { configureMail, Mailbox, MAIL_ENV, startBlobs, storedLeads, VALID, type Blobs } from './contact-harness.ts';
-import { GitHubStandIn } from './github-standin.ts';
+import { GitHubStandIn } from '../support/github.ts';
+import { listen, type Loopback } from '../support/loopback.ts';
+import { MAIL_ENV } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { storedLeads, VALID } from './contact-harness.ts';
 
 /**
  * `npm run doctor` (docs/operations.md §npm run doctor) against a site on loopback: the built home
@@ -29,10 +30,9 @@ const GITHUB_TOKEN = 'github_pat_dealer_publisher_0001';
 const BUILD_HOOK = 'https://api.netlify.com/build_hooks/0123456789abcdef01234567';
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { blobs, mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 let github: GitHubStandIn;
-let site: Server;
+let site: Loopback | undefined;
 let origin = '';
 /** What the site's home page says: the build's page, its canonical host as the build wrote it or set to the site's. */
 let canonicalHost: 'placeholder' | 'site' = 'site';
@@ -40,10 +40,8 @@ const background: Promise<unknown>[] = [];
 
 beforeAll(async () => {
   if (!existsSync(built)) throw new Error('dist/index.html is missing: run `npm run build` before the unit tests');
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
   github = await new GitHubStandIn('dealer/site').start();
-  site = createServer((request, response) => {
+  site = await listen((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
@@ -72,24 +70,17 @@ beforeAll(async () => {
       response.end(Buffer.from(await answer.arrayBuffer()));
     });
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  origin = site.url;
 });
 
 afterAll(async () => {
   delete process.env.HEALTH_TOKEN;
-  configureMail(null);
-  site?.closeAllConnections();
-  await Promise.all([blobs?.stop(), mailbox?.stop(), github?.stop(), new Promise((resolve) => site?.close(resolve))]);
+  await Promise.all([github?.stop(), site?.close()]);
 });
 
-beforeEach(async () => {
-  await blobs.store.deleteAll();
-  configureMail(mailbox);
+beforeEach(() => {
   process.env.RECEIPTS = 'on';
   process.env.HEALTH_TOKEN = HEALTH_TOKEN;
-  mailbox.received.length = 0;
-  mailbox.mode = 'ok';
   mailbox.keys = new Map([[MAIL_ENV.RESEND_API_KEY, 'full']]);
   mailbox.domains = [{ name: 'dealer.test', status: 'verified' }];
   github.accounts.clear();

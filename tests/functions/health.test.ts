@@ -1,22 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import health, { config } from '../../functions/health.ts';
-import { alertBlobs, configureAlerts, subscribe, subscriber } from './alerts-harness.ts';
-import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { configureAlerts, subscribe, subscriber } from './alerts-harness.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, VALID } from './contact-harness.ts';
 
 const TOKEN = 'health-token-of-the-dealers-monitor-0123';
 
-let blobs: Blobs;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-
-afterAll(async () => {
-  await blobs.stop();
-});
+functionSandbox({ empty: 'each' });
 
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertBlobs().deleteAll()]);
   // No e-mail configured: every lead filed stays pending, as when e-mail has stopped.
   configureMail(null);
   vi.spyOn(console, 'info').mockImplementation(() => {});

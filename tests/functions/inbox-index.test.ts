@@ -1,15 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import adminLeads from '../../functions/admin-leads.ts';
 import adminPrivacy from '../../functions/admin-privacy.ts';
 import pruneLeads from '../../functions/prune-leads.ts';
-import { alertsBlobs } from '../../functions/lib/alerts/blobs.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 import { changeHandling } from '../../functions/lib/inbox/handling.ts';
 import { foldChanges, INDEX_PREFIX, monthOf, parseTouched, rebuildIndex, reindexLead, TOUCHED_PREFIX } from '../../functions/lib/inbox/summaries.ts';
 import type { Lead } from '../../functions/lib/leads/lead.ts';
 import { keys, parseMarker } from '../../functions/lib/leads/blobs.ts';
-import { Client, configureMail, startBlobs, storedLeads, VALID, type Blobs } from './contact-harness.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads, VALID } from './contact-harness.ts';
 
 const SERVED = 'http://localhost:8888';
 
@@ -19,20 +20,14 @@ const SERVED = 'http://localhost:8888';
  * bursts so that filings side by side meet at the store.
  */
 
-let blobs: Blobs;
+const { blobs } = functionSandbox({ blobs: { burstMs: 15 }, empty: 'each' });
 const contact = new Client();
 
-beforeAll(async () => {
-  blobs = await startBlobs({ burstMs: 15 });
-});
-
-afterAll(async () => {
+afterAll(() => {
   for (const name of ['NETLIFY_LOCAL', 'CONTEXT', 'URL']) delete process.env[name];
-  await blobs.stop();
 });
 
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertsBlobs().deleteAll()]);
   configureMail(null);
   for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT']) delete process.env[name];
   // What `netlify serve` sets (npm start): the local sign-in answers requests to that address.

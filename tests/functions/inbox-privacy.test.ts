@@ -10,7 +10,9 @@ import { clearAccessCache } from '../../functions/lib/github/permissions.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { keys } from '../../functions/lib/leads/blobs.ts';
 import { calendarDay } from '../../src/lib/units/build-clock.ts';
-import { Client, configureMail, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { configureMail, Mailbox } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, VALID } from './contact-harness.ts';
 
 const SERVED = 'http://localhost:8888';
 
@@ -19,21 +21,15 @@ const SERVED = 'http://localhost:8888';
  * inbox), through the real functions and the Blobs sandbox, signed in with the local sign-in.
  */
 
-let blobs: Blobs;
+const { blobs } = functionSandbox({ empty: 'each' });
 const contact = new Client();
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-
-afterAll(async () => {
+afterAll(() => {
   delete process.env.NETLIFY_LOCAL;
   delete process.env.URL;
-  await blobs.stop();
 });
 
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertsBlobs().deleteAll()]);
   clearAccessCache();
   configureMail(null);
   for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT']) delete process.env[name];

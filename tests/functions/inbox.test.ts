@@ -5,8 +5,10 @@ import { clearAccessCache } from '../../functions/lib/github/permissions.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { businessMsBetween, promiseState } from '../../functions/lib/inbox/promise.ts';
 import { pruneExpired } from '../../functions/lib/leads/retention.ts';
-import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
-import { GitHubStandIn } from './github-standin.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, VALID } from './contact-harness.ts';
+import { GitHubStandIn } from '../support/github.ts';
 
 /**
  * The dealer's inbox API (docs/operations.md §The dealer's inbox) through the real function, the
@@ -14,12 +16,11 @@ import { GitHubStandIn } from './github-standin.ts';
  */
 
 const REPO = 'dealer/site';
-let blobs: Blobs;
+const { blobs } = functionSandbox({ empty: 'each' });
 let github: GitHubStandIn;
 const contact = new Client();
 
 beforeAll(async () => {
-  blobs = await startBlobs();
   github = await new GitHubStandIn(REPO).start();
   github.accounts.set('editor-token', { login: 'editor', permissions: { admin: false, push: true, pull: true } });
   github.accounts.set('reader-token', { login: 'reader', permissions: { admin: false, push: false, pull: true } });
@@ -29,11 +30,9 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const name of ['DEPLOY_ID', 'CONTEXT', 'NETLIFY_LOCAL', 'AWS_LAMBDA_FUNCTION_NAME', 'ADMIN_REPO', 'GITHUB_API_URL', 'URL']) delete process.env[name];
   await github.stop();
-  await blobs.stop();
 });
 
 beforeEach(async () => {
-  await blobs.store.deleteAll();
   clearAccessCache();
   configureMail(null);
   Object.assign(process.env, { ADMIN_REPO: REPO, GITHUB_API_URL: github.url });

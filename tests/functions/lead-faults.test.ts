@@ -3,7 +3,10 @@ import type contact from '../../functions/contact.ts';
 import type { Lead } from '../../functions/lib/leads/lead.ts';
 import type health from '../../functions/health.ts';
 import { fillBacklog } from './backlog.ts';
-import { Client, configureMail, healthCheck, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { BlobsSandbox, startBlobs, type Blobs } from '../support/blobs.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, healthCheck, storedLeads, VALID } from './contact-harness.ts';
 
 /**
  * The lead pipeline under the faults a black-box test found (docs/product.md §Leads): a provider
@@ -14,28 +17,14 @@ import { Client, configureMail, healthCheck, Mailbox, storedLeads, startBlobs, V
  */
 
 /** The store as a quiet machine has it, and as a busy one (requests meeting at the store in bursts). */
-let blobs: Blobs;
-let busy: Blobs;
-let mailbox: Mailbox;
-
-beforeAll(async () => {
-  busy = await startBlobs({ burstMs: 100 });
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await Promise.all([blobs.stop(), busy.stop()]);
-});
+const busy = new BlobsSandbox({ burstMs: 100 });
+beforeAll(() => busy.start());
+afterAll(() => busy.stop());
+const { blobs, mailbox } = functionSandbox({ mailbox: true });
 
 /** A provider that answers everything, with nothing recorded yet, and the e-mail settings pointing at it. */
 function resetMailbox(): void {
-  mailbox.requests.length = 0;
-  mailbox.received.length = 0;
-  mailbox.mode = 'ok';
-  mailbox.overLimit = 0;
-  mailbox.limitPerSecond = undefined;
+  mailbox.reset();
   configureMail(mailbox);
   // The production settling time: these races meet at a busy store.
   delete process.env.LEADS_SETTLE_MS;

@@ -1,5 +1,5 @@
 import { DOMParser, onWarningStopParsing, type Element } from '@xmldom/xmldom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import leadPhoto from '../../functions/lead-photo.ts';
 import { idFromKey } from '../../functions/lib/leads/intake.ts';
 import { stagedPhotos } from '../../functions/lib/leads/photos.ts';
@@ -13,7 +13,8 @@ import { vehicles } from '../../src/lib/data/vehicles.ts';
 import { formatPrice } from '../../src/lib/format.ts';
 import { dateParts, deliveryFee, wallClockAt } from '../../src/lib/rentals/quote.ts';
 import { weekdayOf } from '../../src/lib/leads/service.ts';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, type Blobs } from './contact-harness.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads } from './contact-harness.ts';
 import { craftedHeic, jpegOfSize, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, PRIVATE_MARKER } from './photo-fixtures.ts';
 
 /**
@@ -22,22 +23,11 @@ import { craftedHeic, jpegOfSize, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJp
  * posts; routing to each department; the e-mail the dealer reads and its ADF document.
  */
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { blobs, mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 
 const SECRET = 'photo-links-secret-for-the-test-suite-0123456789';
 const PERSON = { firstName: 'Jane', lastName: 'Doe', email: 'jane.doe@example.com', phone: '(609) 555-0100' };
 const unit = vehicles.find((candidate) => candidate.vin && candidate.status === 'available')!;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
 
 const clients: Client[] = [];
 const client = (handler: ConstructorParameters<typeof Client>[0], path: string) => {
@@ -46,10 +36,7 @@ const client = (handler: ConstructorParameters<typeof Client>[0], path: string) 
   return created;
 };
 
-beforeEach(async () => {
-  await blobs.store.deleteAll();
-  mailbox.received.length = 0;
-  configureMail(mailbox);
+beforeEach(() => {
   Object.assign(process.env, {
     LEADS_TO_SALES: 'sales-desk@dealer.test',
     LEADS_TO_SERVICE: 'service@dealer.test',

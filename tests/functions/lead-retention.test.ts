@@ -2,12 +2,14 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addressHash } from '../../functions/lib/leads/delivery.ts';
 import { deletePersonLeads, retentionCutoff } from '../../functions/lib/leads/retention.ts';
 import pruneLeads, { config } from '../../functions/prune-leads.ts';
 import { pages } from '../../src/lib/data/pages.ts';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads, VALID } from './contact-harness.ts';
 import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 
 /** Retention, deletion on request and `npm run leads`, against the real Blobs sandbox. */
@@ -15,21 +17,9 @@ import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
 
-let blobs: Blobs;
-let mailbox: Mailbox;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
+const { blobs, mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 
 beforeEach(async () => {
-  await blobs.store.deleteAll();
   configureMail(null);
   vi.spyOn(console, 'info').mockImplementation(() => {});
 });

@@ -16,7 +16,10 @@ import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { photoKey } from '../../functions/lib/leads/photos.ts';
 import { ARCHIVE_FORMAT, archiveChunk, archiveLines, checkArchive, restoreArchive, type ArchiveCursor } from '../../functions/lib/leads/archive.ts';
 import tradeIn from '../../functions/trade-in.ts';
-import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { BlobsSandbox, type Blobs } from '../support/blobs.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, VALID } from './contact-harness.ts';
 import { phoneJpeg, phonePng } from './photo-fixtures.ts';
 import { archiveFileLines } from '../../scripts/local-leads.ts';
 
@@ -31,14 +34,14 @@ import { archiveFileLines } from '../../scripts/local-leads.ts';
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
 
-let source: Blobs;
-let target: Blobs;
+// An empty sandbox: `npm start`'s site until the folder is linked to a Netlify site.
+const target = new BlobsSandbox({ siteID: 'unlinked' });
+beforeAll(() => target.start());
+afterAll(() => target.stop());
+const { blobs: source } = functionSandbox({ empty: 'each' });
 let folder: string;
 
 beforeAll(async () => {
-  source = await startBlobs();
-  // An empty sandbox: `npm start`'s site until the folder is linked to a Netlify site.
-  target = await startBlobs({ siteID: 'unlinked' });
   folder = await mkdtemp(join(tmpdir(), 'leads-archive-'));
 });
 
@@ -46,14 +49,12 @@ afterAll(async () => {
   delete process.env.NETLIFY_LOCAL;
   delete process.env.URL;
   delete process.env.PHOTO_LINK_SECRET;
-  await Promise.all([source.stop(), target.stop(), rm(folder, { recursive: true, force: true })]);
+  await rm(folder, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
-  for (const site of [target, source]) {
-    site.use();
-    await Promise.all([site.store.deleteAll(), alertsBlobs().deleteAll()]);
-  }
+  await target.empty();
+  source.use();
   clearAccessCache();
   configureMail(null);
   for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT']) delete process.env[name];

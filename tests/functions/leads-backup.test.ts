@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import backupLeads, { config } from '../../functions/backup-leads.ts';
@@ -12,7 +11,9 @@ import { photoKey } from '../../functions/lib/leads/photos.ts';
 import { checkArchive } from '../../functions/lib/leads/archive.ts';
 import { backupArchive, backupEnv, type BackupSettings } from '../../functions/lib/leads/backup.ts';
 import { fileLead } from '../../functions/lib/leads/blobs.ts';
-import { startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { listen } from '../support/loopback.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { VALID } from './contact-harness.ts';
 import { S3StandIn } from './s3-stand-in.ts';
 
 /**
@@ -26,7 +27,7 @@ import { S3StandIn } from './s3-stand-in.ts';
 const CREDENTIALS = { accessKeyId: 'AKIADEALERBACKUP0001', secretAccessKey: 'a-secret-access-key-of-the-dealers-bucket', region: 'us-east-1' };
 const MiB = 1024 * 1024;
 
-let blobs: Blobs;
+const { blobs } = functionSandbox({ empty: 'each' });
 let s3: S3StandIn;
 const settings = (): BackupSettings => ({ endpoint: s3.url, bucket: 'dealer-backups', prefix: 'leads-archive/', ...CREDENTIALS });
 const ENV_NAMES = ['BACKUP_S3_ENDPOINT', 'BACKUP_S3_BUCKET', 'BACKUP_S3_ACCESS_KEY_ID', 'BACKUP_S3_SECRET_ACCESS_KEY', 'BACKUP_S3_REGION', 'BACKUP_S3_PREFIX'];
@@ -42,17 +43,15 @@ const fullEnv = () => ({
 });
 
 beforeAll(async () => {
-  blobs = await startBlobs();
   s3 = await new S3StandIn('dealer-backups', CREDENTIALS).start();
 });
 
 afterAll(async () => {
   setEnv({});
-  await Promise.all([blobs.stop(), s3.stop()]);
+  await s3.stop();
 });
 
-beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertsBlobs().deleteAll()]);
+beforeEach(() => {
   s3.objects.clear();
   s3.requests.length = 0;
   s3.refusePart = undefined;
@@ -139,16 +138,15 @@ describe('the nightly job', () => {
     setEnv(fullEnv());
     const { id, photos } = await leadWithPhotos([40_000, 30_000]);
     const woken: { headers: IncomingHttpHeaders; url: string }[] = [];
-    const site = createServer((request, response) => {
+    const site = await listen((request, response) => {
       woken.push({ headers: request.headers, url: request.url ?? '' });
       response.writeHead(202).end();
     });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     try {
-      const answer = await backupLeads(scheduledInvocation(), { site: { url: `http://127.0.0.1:${(site.address() as AddressInfo).port}` } } as never);
+      const answer = await backupLeads(scheduledInvocation(), { site: { url: site.url } } as never);
       expect(await answer.json()).toMatchObject({ status: 'started', httpStatus: 202 });
     } finally {
-      site.close();
+      await site.close();
     }
     expect(woken).toHaveLength(1);
     expect(woken[0]!.url).toBe('/.netlify/functions/backup-leads-background');

@@ -1,31 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import adminLeads from '../../functions/admin-leads.ts';
 import { ADMIN_RATE_LIMIT } from '../../functions/lib/inbox/auth.ts';
 import { clientKey, pruneRateRecords, RATE_LIMIT, takeToken } from '../../functions/lib/http/rate-limit.ts';
 import { configureAlerts, subscriber } from './alerts-harness.ts';
-import { startBlobs, type Blobs } from './contact-harness.ts';
+import { startBlobs, type Blobs } from '../support/blobs.ts';
+import { functionSandbox } from '../support/sandbox.ts';
 
 /**
  * The per-client limit against the real local Blobs sandbox, with requests arriving at once: the
  * sandbox checks a condition and writes with awaits in between, the weakest store the limit
  * meets, and still no burst admits more than the limit.
  */
-let blobs: Blobs;
+const { blobs } = functionSandbox({ blobs: { sandboxConditions: true }, empty: 'each' });
 
-beforeAll(async () => {
-  blobs = await startBlobs({ sandboxConditions: true });
+beforeAll(() => {
   // The default settling time, as on Netlify (the suite's harness shortens it to 20 ms): writes
   // racing on a busy machine all land within it.
   process.env.LEADS_SETTLE_MS = '250';
 });
 
-afterAll(async () => {
+afterAll(() => {
   delete process.env.LEADS_SETTLE_MS;
-  await blobs.stop();
-});
-
-beforeEach(async () => {
-  await blobs.store.deleteAll();
 });
 
 const admitted = (decisions: { allowed: boolean }[]) => decisions.filter((decision) => decision.allowed).length;

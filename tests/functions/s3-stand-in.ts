@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { listen, type Loopback } from '../support/loopback.ts';
 
 /**
  * A stand-in for an S3-compatible storage on loopback, speaking S3's REST wire format with path-
@@ -36,7 +36,7 @@ export class S3StandIn {
   /** Called when a part arrives, before it is answered: a test can hold the answer until a promise settles. */
   onPart: ((number: number) => Promise<void> | void) | undefined;
   private readonly uploads = new Map<string, { key: string; parts: Map<number, Buffer> }>();
-  private server: Server | undefined;
+  private loopback: Loopback | undefined;
   url = '';
 
   constructor(
@@ -45,7 +45,7 @@ export class S3StandIn {
   ) {}
 
   async start(): Promise<this> {
-    this.server = createServer((request, response) => {
+    this.loopback = await listen((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
@@ -59,14 +59,12 @@ export class S3StandIn {
         );
       });
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = this.loopback.url;
     return this;
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.loopback?.close();
   }
 
   /** The uploads started and neither completed nor aborted. */

@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { listen } from '../support/loopback.ts';
 import { HEADER } from './lot-feed.ts';
 
 /**
@@ -230,7 +229,7 @@ export const HOSTILE_FEEDS: readonly HostileFeed[] = [
 
 /** An HTTP server on loopback answering every request with the feed (without Content-Length when streamed). */
 export async function serveFeed(body: () => Uint8Array | AsyncIterable<Uint8Array>): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((request, response) => {
+  const { url, close } = await listen((request, response) => {
     void (async () => {
       const bytes = body();
       if (bytes instanceof Uint8Array) {
@@ -247,16 +246,7 @@ export async function serveFeed(body: () => Uint8Array | AsyncIterable<Uint8Arra
     })().catch(() => response.destroy());
     request.resume();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/feed`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: `${url}/feed`, close };
 }
 
 /** What reading one feed cost the child process that read it. */

@@ -35,8 +35,8 @@ import { leadSchema, type Lead } from './lead.ts';
  * writes with awaits in between, and derives an ETag from the file's modification time, so
  * writers racing for one key can all be told they won. There, copies of one submission racing
  * each other can each ask the provider, with the one idempotency key. The tests put the service's
- * guarantee in front of it (tests/functions/contact-harness.ts). Only places (the rate limit's,
- * the e-mail count's: rate-limit.ts) and the provider's pace are still read back after a settling time.
+ * guarantee in front of it (tests/support/blobs.ts). Only places (the rate limit's, the e-mail
+ * count's: rate-limit.ts) and the provider's pace are still read back after a settling time.
  */
 export const LEADS_BLOBS = 'leads';
 
