@@ -30,7 +30,8 @@ export default defineConfig({
   // Both widths run every spec that looks at pages, except: axe sweeps every sitemap page at
   // 375 px and one page per template at 1280 px; the HTTP-only specs (headers, redirects, links)
   // and the check of the axe fixture itself do not depend on the width and run once; the admin's
-  // editing flow runs on the phone, its page shell on the desktop.
+  // page shell runs on the desktop, and its editing flow on the phone in playwright.copy.config.ts,
+  // before the copy of the site is built with what it saved.
   projects: [
     {
       name: 'desktop',
@@ -46,6 +47,7 @@ export default defineConfig({
         '**/links.spec.ts',
         '**/axe-fixture.spec.ts',
         '**/admin-desktop.spec.ts',
+        '**/admin-phone.spec.ts',
       ],
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions: chromium },
     },
