@@ -10,7 +10,7 @@
 //   node --import ./scripts/json-imports.ts scripts/copy-site.ts --port 8890   then build the copy and serve it until stopped
 //
 // The copy lives in a temporary folder (node_modules linked) and is removed on exit.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { onSecondStore, SECOND_STORE, SECOND_STORE_SLUG } from '../tests/fixtures/second-store.ts';
@@ -27,6 +27,21 @@ export interface CopySiteInfo {
   dir: string;
   units: number;
   buildSeconds: number;
+}
+
+/**
+ * The functions the copy's pages and tests call: the lot's API, the inventory without JavaScript,
+ * and the contact and rental forms the stores tests send. `netlify serve` bundles every function
+ * in functions/ when it starts (about 45 s of CPU for all 27); the copy serves these only. A test
+ * of the copy that calls another gets a 404 (and its console error fails it): add it here.
+ */
+export const COPY_FUNCTIONS = ['vehicles.ts', 'inventory-page.ts', 'contact.ts', 'reserve.ts'];
+
+/** Removes from the copy in `dir` every function but COPY_FUNCTIONS (functions/lib/ and the rest stay). */
+export function keepCopyFunctions(dir: string): void {
+  const folder = join(dir, 'functions');
+  for (const entry of readdirSync(folder, { withFileTypes: true }))
+    if (entry.isFile() && !COPY_FUNCTIONS.includes(entry.name)) rmSync(join(folder, entry.name));
 }
 
 /** Where the copy's build writes its CopySiteInfo for the copy's tests (COPY_SITE_INFO, set by playwright.copy.config.ts). */
@@ -64,7 +79,8 @@ export function addSecondStore(dir: string): void {
  * saved them; the imported unit (imported while the site has one store, as a spreadsheet row
  * names no lot); the second store, every other unit on its lot (a site of several stores names
  * each unit's store, so the admin's units get theirs here); last the lot grown to `units` listed
- * units (copies of the listed units, each on its source's store, with its photos).
+ * units (copies of the listed units, each on its source's store, with its photos); and only the
+ * functions its tests call.
  */
 export async function prepareCopySite(dir: string, { units, adminEdits }: { units: number; adminEdits: AdminEdits }): Promise<void> {
   await addPhotos(dir);
@@ -72,6 +88,7 @@ export async function prepareCopySite(dir: string, { units, adminEdits }: { unit
   await importUnknownModelUnit(dir);
   addSecondStore(dir);
   growLot(dir, units);
+  keepCopyFunctions(dir);
 }
 
 /** Copies the site, prepares the copy and builds it; the copy is removed if either fails. */
