@@ -40,7 +40,8 @@ export function writeAdminEdits(edits: AdminEdits): void {
 
 /** The admin's edits; throws, saying how to make them, when they are missing or older than data/. */
 export function readAdminEdits(): AdminEdits {
-  const how = 'run the admin test first: `npx playwright test -c playwright.copy.config.ts --project=admin` (`npm run test:copy` runs it before it builds the copy)';
+  const how =
+    'run the admin test first: `npx playwright test -c playwright.copy.config.ts --project=admin` (`npm run test:copy` runs it before it builds the copy)';
   if (!existsSync(ADMIN_EDITS_FILE)) throw new Error(`${ADMIN_EDITS_FILE} is missing: ${how}`);
   const edits = JSON.parse(readFileSync(ADMIN_EDITS_FILE, 'utf8')) as AdminEdits;
   if ((edits.dataTime ?? 0) < newestDataTime()) throw new Error(`${ADMIN_EDITS_FILE} is older than data/: ${how}`);

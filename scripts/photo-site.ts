@@ -169,17 +169,6 @@ export function portsOf(values: { port?: string; 'static-port'?: string; 'functi
   return { port, static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
 }
 
-/** Prepares the copy in `dir` and builds it, removing the copy when either fails; returns the build's milliseconds. */
-export async function buildCopy(dir: string, prepare: (dir: string) => unknown = () => undefined): Promise<number> {
-  try {
-    await prepare(dir);
-    return buildSite(dir);
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-}
-
 /** Serves the copy in `dir` (scripts/served-site.ts) until a signal; then stops the server and, once it has exited (it writes to the copy while stopping), removes the copy. */
 export async function serveUntilStopped(dir: string, ports: { port: number; static: number; functions: number }): Promise<never> {
   const site = await startServedSite({ dir, ports });
@@ -196,6 +185,11 @@ if (import.meta.main) {
     options: { port: { type: 'string', default: '8890' }, ...PORT_OPTIONS, photos: { type: 'string', default: '0' }, units: { type: 'string', default: '0' } },
   });
   const dir = await createPhotoSite({ extra: Number(values.photos), units: Number(values.units) });
-  await buildCopy(dir);
+  try {
+    buildSite(dir);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   await serveUntilStopped(dir, portsOf(values));
 }

@@ -28,7 +28,9 @@ interface ApiVehicle {
 const units = Number(process.env.LOT_UNITS ?? COPY_UNITS);
 /** At most this many elements in the inventory's document, whatever the size of the lot. */
 const MAX_ELEMENTS = 1500;
-/** The build of a 100-unit lot on a busy 2-core machine (about 25 s when quiet). */
+/** CPU time of the build of a 100-unit lot (about 22 s), so a busy machine cannot fail it (CPU: scripts/cpu-time.ts). */
+const MAX_BUILD_CPU_SECONDS = 90;
+/** Where the system does not report CPU time: the build's wall clock on a busy 2-core machine (about 25 s when quiet). */
 const MAX_BUILD_SECONDS = 120;
 
 async function lot(request: APIRequestContext): Promise<ApiVehicle[]> {
@@ -78,7 +80,7 @@ test(`at ${units} units the inventory's first view stays within the budget: buil
   browser,
   copySite,
 }) => {
-  const { buildSeconds } = copySite;
+  const { buildSeconds, buildCpuSeconds } = copySite;
   const proxy = await startProxy(new URL(baseURL ?? ''));
   try {
     const sent = await bytesAsSent(`${proxy.url}/new-inventory`);
@@ -88,9 +90,10 @@ test(`at ${units} units the inventory's first view stays within the budget: buil
     await context.close();
     // The island data of the shipped 16-unit page (dist/, built before this stage): it must not grow with the lot.
     const shipped = readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'new-inventory.html'), 'utf8');
-    const figures = `build ${buildSeconds.toFixed(1)} s, /new-inventory ${(sent / 1024).toFixed(1)} KB as sent, ${elements} elements, island data ${islandDataBytes(html)} B (16 units of one store: ${islandDataBytes(shipped)} B), the filter's without its Location choice ${filterDataBytes(html)} B (16 units: ${filterDataBytes(shipped)} B)`;
+    const figures = `build ${buildSeconds.toFixed(1)} s (${buildCpuSeconds?.toFixed(1) ?? 'unknown'} s of CPU), /new-inventory ${(sent / 1024).toFixed(1)} KB as sent, ${elements} elements, island data ${islandDataBytes(html)} B (16 units of one store: ${islandDataBytes(shipped)} B), the filter's without its Location choice ${filterDataBytes(html)} B (16 units: ${filterDataBytes(shipped)} B)`;
     console.log(`${units} units: ${figures}`);
-    expect(buildSeconds, figures).toBeLessThanOrEqual(MAX_BUILD_SECONDS);
+    if (buildCpuSeconds === undefined) expect(buildSeconds, figures).toBeLessThanOrEqual(MAX_BUILD_SECONDS);
+    else expect(buildCpuSeconds, figures).toBeLessThanOrEqual(MAX_BUILD_CPU_SECONDS);
     expect(sent, figures).toBeLessThanOrEqual(BUDGET.flight);
     expect(elements, figures).toBeLessThanOrEqual(MAX_ELEMENTS);
     expect(filterDataBytes(html), figures).toBeLessThanOrEqual(filterDataBytes(shipped));
