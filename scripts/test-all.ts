@@ -15,7 +15,7 @@
  * started in the background once the build is there.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { childrenCpu } from './cpu-time.ts';
 import { preflight, type Need } from './preflight.ts';
 import { startServedSite, type ServedSite } from './served-site.ts';
 
@@ -32,21 +32,22 @@ export interface Stage {
 }
 
 /**
- * The order measured for the least wall time on 2 cores (docs/decisions/test-suite-stages.md):
- * the copy of the site is the longest chain (the admin test, then the copy's build, then its
- * tests), so it starts first, as soon as the build is served; the stages that only use the CPU
- * fill the time it waits on its servers.
+ * The order for the least wall time on 2 cores (docs/decisions/test-suite-stages.md): the copy of
+ * the site is the longest chain (the admin test, then the copy's build, then its tests), so it
+ * starts as soon as the build is served; at most three stages with deadlines in their tests run
+ * at once, and the check, which has none, takes the CPU they leave.
  */
 export const STAGES: readonly Stage[] = [
-  // Types, lint and formatting: they need nothing, and nothing needs them.
-  { name: 'check', command: 'npm run check' },
+  // Types, lint and formatting: they need nothing and nothing needs them, and nothing in them
+  // waits for a deadline, so they run at a lower priority beside everything else.
+  { name: 'check', command: 'nice -n 10 npm run check' },
   { name: 'build', command: 'npm run build' },
   // The copy of the site with photos, a lot of 100 units, a second store and what the admin test
   // saved, built after that test (playwright.copy.config.ts), which runs against the served build.
   { name: 'copy', command: 'npm run test:copy', after: ['build'], served: 'E2E_BASE_URL', needs: ['browser', 'java'] },
   // The unit tests read the built pages.
   { name: 'unit', command: 'npm run test:unit', after: ['build'] },
-  { name: 'budget', command: 'npm run budget', after: ['build'], served: 'BASE_URL', needs: ['browser'] },
+  { name: 'budget', command: 'npm run budget', after: ['unit'], served: 'BASE_URL', needs: ['browser'] },
   // The W3C Nu Html Checker, Google's structured-data rules and pa11y over every sitemap page.
   { name: 'validate', command: 'npm run validate', after: ['budget'], served: 'BASE_URL', needs: ['browser', 'java'] },
   { name: 'e2e', command: 'npm run test:e2e', after: ['unit'], served: 'E2E_BASE_URL', needs: ['browser'] },
@@ -65,20 +66,6 @@ export interface StageTime {
   wallSeconds: number;
   /** User and system CPU seconds of the stage's processes; undefined where the system does not say. */
   cpuSeconds: Cpu | undefined;
-}
-
-/** CPU seconds of this process's finished children (Linux /proc; undefined elsewhere). */
-function childrenCpu(): Cpu | undefined {
-  try {
-    // Fields after the command name: state is field 3; cutime and cstime are fields 16 and 17 (clock ticks).
-    const fields = readFileSync('/proc/self/stat', 'utf8')
-      .replace(/^.*\) /s, '')
-      .split(' ');
-    const ticks = 100; // USER_HZ, 100 on every Linux architecture Node supports
-    return { user: Number(fields[13]) / ticks, system: Number(fields[14]) / ticks };
-  } catch {
-    return undefined;
-  }
 }
 
 /** The children's line of the shell's `times` ("1m02.50s 0m07.25s"): the CPU of the command it ran. */
@@ -130,6 +117,38 @@ function run(stage: Stage, env: Record<string, string>, label?: string): Promise
 /** The stages of `stages` that `stage` starts after (those named in its `after` that are in the run). */
 export function predecessors(stage: Stage, stages: readonly Stage[]): Stage[] {
   return stages.filter((other) => stage.after?.includes(other.name));
+}
+
+/**
+ * Runs each stage once the stages it waits for (`waitsFor`, by default those of its `after` in
+ * the run) have passed; after a stage fails no other starts, and those running finish. Resolves
+ * with each started stage's result.
+ */
+export async function runStages(
+  stages: readonly Stage[],
+  runStage: (stage: Stage) => Promise<boolean>,
+  waitsFor: (stage: Stage) => readonly Stage[] = (stage) => predecessors(stage, stages),
+): Promise<Map<Stage, boolean>> {
+  const results = new Map<Stage, boolean>();
+  const started = new Map<Stage, Promise<boolean>>();
+  let failed = false;
+  const start = (stage: Stage): Promise<boolean> => {
+    let result = started.get(stage);
+    if (!result) {
+      result = (async () => {
+        const passed = await Promise.all(waitsFor(stage).map(start));
+        if (failed || !passed.every(Boolean)) return false;
+        const ok = await runStage(stage);
+        results.set(stage, ok);
+        if (!ok) failed = true;
+        return ok;
+      })();
+      started.set(stage, result);
+    }
+    return result;
+  };
+  await Promise.all(stages.map(start));
+  return results;
 }
 
 /**
@@ -233,18 +252,13 @@ if (import.meta.main) {
     }));
   if (servedStages.length > 0 && !build) await serveSite();
 
-  // Each stage starts once its predecessors have passed (a stage that tests the served build,
-  // once the build has); after a failure none starts.
+  // A stage that tests the served build also waits for the build; the server starts as soon as
+  // the build has passed, before the stages that wait for it.
   const label = stages.length > 1;
-  const finished = new Map<Stage, Promise<boolean>>();
-  let failed = false;
-  const start = (stage: Stage): Promise<boolean> => {
-    const existing = finished.get(stage);
-    if (existing) return existing;
-    const result = (async () => {
-      const before = [...predecessors(stage, stages), ...(stage.served && build && stage !== build ? [build] : [])];
-      const passed = await Promise.all(before.map(start));
-      if (failed || !passed.every(Boolean)) return false;
+  const waitsFor = (stage: Stage) => [...predecessors(stage, stages), ...(stage.served && build && stage !== build ? [build] : [])];
+  await runStages(
+    stages,
+    async (stage) => {
       const env: Record<string, string> = {};
       if (stage.served) {
         const served = await serveSite();
@@ -252,8 +266,7 @@ if (import.meta.main) {
           () => true,
           (error: unknown) => console.error(`The built site could not be served: ${error instanceof Error ? error.message : error}`),
         );
-        if (!ready) failed = true;
-        if (failed) return false;
+        if (!ready) return false;
         env[stage.served] = served.base;
       }
       console.log(`\n▶ ${stage.name}: ${stage.command}`);
@@ -263,18 +276,11 @@ if (import.meta.main) {
       const wallSeconds = (performance.now() - from) / 1000;
       times.set(stage, { name: stage.name, status: code === 0 ? 'passed' : 'failed', startSeconds, wallSeconds, cpuSeconds: cpu });
       console.log(`\n${code === 0 ? '✓' : '✗'} ${stage.name} ${code === 0 ? 'passed' : 'failed'} in ${seconds(wallSeconds)}`);
-      if (code !== 0) failed = true;
+      if (code === 0 && stage === build && servedStages.length > 0) void serveSite();
       return code === 0;
-    })();
-    finished.set(stage, result);
-    return result;
-  };
-  // The server starts as soon as the build has passed, before the stages that wait for it.
-  if (build && servedStages.length > 0)
-    void start(build).then((passed) => {
-      if (passed) void serveSite();
-    });
-  await Promise.all(stages.map(start));
+    },
+    waitsFor,
+  );
 
   await site?.stop();
   const cpuAtEnd = childrenCpu();

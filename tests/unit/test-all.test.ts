@@ -1,20 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimes, parseTimes, selectStages, STAGES, waves, type Stage } from '../../scripts/test-all.ts';
+import { formatTimes, parseTimes, runStages, selectStages, STAGES, waves, type Stage } from '../../scripts/test-all.ts';
 
 const names = (runs: Stage[][]) => runs.map((run) => run.map((s) => s.name));
 
 describe('npm test runner', () => {
-  it('starts check and the build at once; after the build the copy of the site, the unit tests and the budget; then validate after the budget and the end-to-end tests after the unit tests', () => {
-    expect(names(waves(STAGES))).toEqual([
-      ['check', 'build'],
-      ['copy', 'unit', 'budget'],
-      ['validate', 'e2e'],
-    ]);
+  it('starts check and the build at once; after the build the copy of the site and the unit tests; after the unit tests the budget and the end-to-end tests; validate after the budget', () => {
+    expect(names(waves(STAGES))).toEqual([['check', 'build'], ['copy', 'unit'], ['budget', 'e2e'], ['validate']]);
+  });
+
+  it('runs the check, which waits for no deadline, at a lower priority than the tests', () => {
+    expect(STAGES.find((s) => s.name === 'check')?.command).toMatch(/^nice -n \d+ npm run check$/);
   });
 
   it('orders no stage by the clock: the copy of the site, which builds with what the admin test saves, runs that test itself', () => {
     expect(STAGES.some((s) => Object.keys(s.env ?? {}).some((key) => /WAIT|SECONDS/.test(key)))).toBe(false);
     expect(STAGES.find((s) => s.name === 'copy')?.command).toBe('npm run test:copy');
+  });
+
+  it('builds the copy of the site after the admin test of the same run has passed, and runs its tests after that build; the end-to-end run leaves the admin test to it', async () => {
+    const { default: copy } = await import('../../playwright.copy.config.ts');
+    const { default: e2e } = await import('../../playwright.config.ts');
+    const project = (name: string) => copy.projects?.find((p) => p.name === name);
+    expect(copy.projects?.map((p) => [p.name, p.dependencies ?? []])).toEqual([
+      ['admin', []],
+      ['build', ['admin']],
+      ['copy', ['build']],
+    ]);
+    expect(String(project('admin')?.testMatch)).toMatch(/admin-phone/);
+    expect(String(project('build')?.testMatch)).toMatch(/site\\?\.setup/);
+    for (const p of e2e.projects ?? []) expect([p.testIgnore].flat().map(String), p.name).toContain('**/admin-phone.spec.ts');
   });
 
   it('serves the build once to the stages that test the served site, under the variable each reads', () => {
@@ -30,7 +44,39 @@ describe('npm test runner', () => {
     expect(selectStages(['e2e', 'check']).map((s) => s.name)).toEqual(['check', 'e2e']);
     expect(selectStages([])).toHaveLength(STAGES.length);
     expect(() => selectStages(['lint'])).toThrow('unknown stage lint');
-    expect(names(waves(selectStages(['validate', 'e2e', 'unit'])))).toEqual([['unit', 'validate'], ['e2e']]);
+    expect(names(waves(selectStages(['validate', 'e2e', 'copy'])))).toEqual([['copy', 'validate', 'e2e']]);
+    expect(names(waves(selectStages(['validate', 'budget', 'unit'])))).toEqual([['unit'], ['budget'], ['validate']]);
+  });
+
+  it('starts each stage once the stages it comes after have passed, and after a failure starts no other while those running finish', async () => {
+    const stages: Stage[] = [
+      { name: 'check', command: '' },
+      { name: 'build', command: '' },
+      { name: 'copy', command: '', after: ['build'] },
+      { name: 'unit', command: '', after: ['build'] },
+      { name: 'e2e', command: '', after: ['unit'] },
+    ];
+    const events: string[] = [];
+    const finish = new Map<string, (passed: boolean) => void>();
+    const started = (name: string) => events.includes(`start ${name}`);
+    const run = runStages(stages, (stage) => {
+      events.push(`start ${stage.name}`);
+      return new Promise<boolean>((resolve) => finish.set(stage.name, resolve));
+    });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    await settle();
+    expect(events).toEqual(['start check', 'start build']);
+    finish.get('build')?.(true);
+    await settle();
+    expect(started('copy') && started('unit')).toBe(true);
+    // The check fails while the copy and the unit tests run: they finish, the end-to-end tests do not start.
+    finish.get('check')?.(false);
+    finish.get('unit')?.(true);
+    await settle();
+    expect(started('e2e')).toBe(false);
+    finish.get('copy')?.(true);
+    const results = await run;
+    expect(Object.fromEntries([...results].map(([stage, passed]) => [stage.name, passed]))).toEqual({ check: false, build: true, unit: true, copy: true });
   });
 
   it('refuses stages that wait for each other', () => {
