@@ -21,7 +21,7 @@ export interface ServedSite {
  * A built dist/ served as Netlify serves it: `netlify serve --offline` in the `prebuilt` context
  * of netlify.toml (static files, headers, redirects, functions, the image CDN and a local Blobs
  * sandbox, without building again). The site's own build by default, or a copy of the site
- * (`dir`, scripts/photo-site.ts); on free ports unless `ports` are given. `npm test` serves the
+ * (`dir`, scripts/copy-site.ts); on free ports unless `ports` are given. `npm test` serves the
  * build once for every stage that needs it.
  */
 export async function startServedSite({

@@ -1,8 +1,9 @@
 // The admin on a phone (docs/product.md §Editors): at 375 px an editor adds a unit with a photo
 // taken on the spot, marks units sold and on hold in a few taps, and changes the local phone
 // number, in the real admin, offline (tests/e2e/admin-repository.ts). What it saved must pass the
-// schemas the build checks; tests/photos/ then builds a site with these files
-// (scripts/admin-edits.ts).
+// schemas the build checks; the copy of the site is then built with these files (scripts/admin-edits.ts,
+// scripts/copy-site.ts) and tests/photos/admin-edits.spec.ts looks at its pages. It runs first in
+// playwright.copy.config.ts (its `admin` project), not with the other end-to-end tests.
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { parseDataFile } from '../../src/lib/data-file.ts';
@@ -19,7 +20,8 @@ import { expect, test } from './fixtures.ts';
 const NEW_UNIT = { name: 'Evolution D5 Maverick 4 Plus', stockNumber: 'BGC-26099', id: 'evolution-d5-maverick-4-plus-bgc-26099' };
 const SOLD_UNIT = { id: 'evo-d5-maverick-6-black', summary: 'Evolution D5 Maverick 6 · Available · BGC-26022' };
 const HELD_UNIT = { id: 'evo-turfman-1000-green', summary: /^Evolution Turfman 1000 · Available/ };
-const LOCAL_PHONE = { display: '(609) 555-0177', e164: '+16095550177' };
+// Not a number of the second store of the copy of the site, where this number is looked for (tests/photos/admin-edits.spec.ts).
+const LOCAL_PHONE = { display: '(609) 555-0190', e164: '+16095550190' };
 
 /** A field of the admin's editor by its label (Sveltia names each field's group “Label” Field). */
 const field = (scope: Page | Locator, label: string) => scope.getByRole('group', { name: `“\u2068${label}\u2069” Field`, exact: true });
