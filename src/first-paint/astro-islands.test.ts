@@ -1,6 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
@@ -31,7 +30,11 @@ let out = '';
 let page = '';
 
 beforeAll(async () => {
-  out = await mkdtemp(join(tmpdir(), 'islands-site-'));
+  // Inside the repository (.generated/, ignored by git), so the build keeps its prerender chunks
+  // beside its output instead of in the working directory's .astro/, shared with other builds.
+  const generated = fileURLToPath(new URL('../../.generated/', import.meta.url));
+  await mkdir(generated, { recursive: true });
+  out = await mkdtemp(join(generated, 'islands-site-'));
   await build({
     root,
     outDir: out,
