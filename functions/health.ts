@@ -1,8 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { alertsHealth } from './lib/alerts/sending.ts';
 import { alertsBlobs } from './lib/alerts/blobs.ts';
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { healthToken, pendingAlarmMinutes } from './lib/env.ts';
+import { carriesHealthToken, pendingAlarmMinutes } from '../src/lib/settings/health.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { leadsBlobs, oldestPending } from './lib/leads/blobs.ts';
 
@@ -21,17 +20,8 @@ import { leadsBlobs, oldestPending } from './lib/leads/blobs.ts';
 export default async function health(request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
   const answer = await report();
-  const body = mayReadFigures(request) ? answer.body : { ok: answer.body.ok };
+  const body = carriesHealthToken(request) ? answer.body : { ok: answer.body.ok };
   return jsonResponse(body, { status: answer.status, headers: answer.status === 503 ? { 'Retry-After': '60' } : {} });
-}
-
-/** Whether the request carries HEALTH_TOKEN (compared in constant time). */
-function mayReadFigures(request: Request): boolean {
-  const token = healthToken();
-  const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]?.trim();
-  if (!token || !given) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(token));
 }
 
 async function report(): Promise<{ status: number; body: { ok: boolean } & Record<string, unknown> }> {

@@ -1,6 +1,8 @@
 import { dealer } from '../src/lib/data/dealer.ts';
 import { importMapping } from '../src/lib/data/import.ts';
-import { leadsEnv } from './lib/env.ts';
+import { importWakeSecret } from '../src/lib/settings/import.ts';
+import { leadsEnv } from '../src/lib/settings/mail.ts';
+import { processEnv } from '../src/lib/settings/read.ts';
 import { importRunsBlobs, summaryLine } from './lib/import/runs.ts';
 import { scheduledImport } from './lib/import/scheduled.ts';
 import { dueSlot } from '../src/lib/import/schedule.ts';
@@ -14,16 +16,17 @@ import { wokenByJob } from './lib/http/guards.ts';
  * the slot that is due (a visitor's) does nothing at all.
  */
 export default async function importLotBackground(request?: Request): Promise<void> {
-  if (!wokenByJob(request, process.env.GITHUB_TOKEN?.trim(), dueSlot(importMapping, new Date()))) {
+  if (!wokenByJob(request, importWakeSecret(), dueSlot(importMapping, new Date()))) {
     console.warn("[import] A call without the scheduled job's signature was refused.");
     return;
   }
-  const mail = leadsEnv(process.env);
+  const env = processEnv();
+  const mail = leadsEnv(env);
   const result = await scheduledImport({
     mapping: importMapping,
     store: importRunsBlobs(),
     now: new Date(),
-    env: process.env,
+    env,
     mail: mail.ok ? mail.mail : null,
     siteName: dealer.name,
   });

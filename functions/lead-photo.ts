@@ -2,7 +2,8 @@ import type { Config, Context } from '@netlify/functions';
 import { BASE_SECURITY_HEADERS } from '../src/lib/site/security-headers.ts';
 import { errorResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { readLeadPhoto } from './lib/leads/photos.ts';
-import { checkPhotoLink, photoLinkEnv } from './lib/leads/photo-links.ts';
+import { checkPhotoLink } from './lib/leads/photo-links.ts';
+import { photoLinkEnv } from '../src/lib/settings/photos.ts';
 import { leadsBlobs } from './lib/leads/blobs.ts';
 
 /**

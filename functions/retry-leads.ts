@@ -1,7 +1,7 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import type { Config } from '@netlify/functions';
 import { deliverLead, type DeliveryStatus } from './lib/leads/delivery.ts';
-import { leadsEnv } from './lib/env.ts';
+import { leadsEnv } from '../src/lib/settings/mail.ts';
 import { Pacer } from './lib/mail/pacer.ts';
 import { leadsBlobs, pendingEntries, type PendingEntry } from './lib/leads/blobs.ts';
 import { scheduledOnly } from './lib/http/guards.ts';

@@ -4,6 +4,7 @@
 // (docs/decisions/admin-from-schemas.md). The files live in .generated/admin/ (git-ignored).
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { tool } from '../src/lib/settings/tools.ts';
 
 const root = join(import.meta.dirname, '..');
 /** What the admin tests leave behind: the edits, and screenshots of the editor to look at. */
@@ -60,7 +61,7 @@ export function applyAdminEdits(dir: string, edits: AdminEdits): void {
  * the photo tests beside the end-to-end tests, whose admin test writes them early on
  * (ADMIN_EDITS_WAIT_SECONDS in scripts/test-all.ts). Without a wait it reads them at once.
  */
-export async function waitForAdminEdits(seconds = Number(process.env.ADMIN_EDITS_WAIT_SECONDS ?? 0)): Promise<AdminEdits> {
+export async function waitForAdminEdits(seconds = tool('ADMIN_EDITS_WAIT_SECONDS') ?? 0): Promise<AdminEdits> {
   const until = Date.now() + seconds * 1000;
   for (;;) {
     try {

@@ -2,6 +2,7 @@ import { basename, join } from 'node:path';
 import { devices, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './chromium.ts';
 import { freePort } from './free-port.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 
 const chromium = { executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
@@ -24,10 +25,11 @@ export async function copySiteConfig(options: {
   timeout: number;
   expect?: PlaywrightTestConfig['expect'];
 }): Promise<PlaywrightTestConfig> {
-  process.env.COPY_SITE_PORT ??= String(await freePort());
-  process.env.COPY_SITE_STATIC_PORT ??= String(await freePort());
-  process.env.COPY_SITE_FUNCTIONS_PORT ??= String(await freePort());
-  const port = Number(process.env.COPY_SITE_PORT);
+  const port = tool('COPY_SITE_PORT') ?? (await freePort());
+  const staticPort = String(tool('COPY_SITE_STATIC_PORT') ?? (await freePort()));
+  const functionsPort = String(tool('COPY_SITE_FUNCTIONS_PORT') ?? (await freePort()));
+  // Each worker evaluates this config again: the ports go to them through the environment.
+  Object.assign(process.env, { COPY_SITE_PORT: String(port), COPY_SITE_STATIC_PORT: staticPort, COPY_SITE_FUNCTIONS_PORT: functionsPort });
   const baseURL = `http://localhost:${port}`;
   return {
     testDir: options.testDir,
@@ -42,11 +44,11 @@ export async function copySiteConfig(options: {
     use: { baseURL, trace: 'retain-on-failure', launchOptions: chromium },
     projects: options.projects,
     webServer: {
-      command: options.serve({ port, staticPort: process.env.COPY_SITE_STATIC_PORT, functionsPort: process.env.COPY_SITE_FUNCTIONS_PORT }),
+      command: options.serve({ port, staticPort, functionsPort }),
       // Ready once functions answer (not /api/health: it alarms on leads left waiting in the local store).
       url: `${baseURL}/api/vehicles`,
       // A copy that waits for the admin test's edits (scripts/admin-edits.ts) may take that long more.
-      timeout: 240_000 + Number(process.env.ADMIN_EDITS_WAIT_SECONDS ?? 0) * 1000,
+      timeout: 240_000 + (tool('ADMIN_EDITS_WAIT_SECONDS') ?? 0) * 1000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       stdout: 'ignore',

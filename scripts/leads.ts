@@ -22,16 +22,13 @@ import { rebuildIndex } from '../functions/lib/inbox/summaries.ts';
 import { deletePersonLeads } from '../functions/lib/leads/retention.ts';
 import { allLeads, pendingIds, spamCount, LEADS_BLOBS } from '../functions/lib/leads/blobs.ts';
 import { openLocalBlobs, sandboxDirectory } from './local-leads.ts';
+import { productionAccess, secretValues } from '../src/lib/settings/machine.ts';
+import { processEnv, type Env } from '../src/lib/settings/read.ts';
 
-const SECRET_NAMES = ['RESEND_API_KEY', 'NETLIFY_AUTH_TOKEN'] as const;
-
-/** Replaces every secret value of the environment in a text with "[hidden]". */
-export function redact(text: string, env: Record<string, string | undefined> = process.env): string {
+/** Replaces the value of every secret setting (src/lib/settings/variables.ts) in a text with "[hidden]". */
+export function redact(text: string, env: Env = processEnv()): string {
   let out = text;
-  for (const name of SECRET_NAMES) {
-    const secret = env[name]?.trim();
-    if (secret && secret.length >= 4) out = out.split(secret).join('[hidden]');
-  }
+  for (const secret of secretValues(env)) if (secret.length >= 4) out = out.split(secret).join('[hidden]');
   return out;
 }
 
@@ -66,12 +63,12 @@ interface Source {
 }
 
 async function openSource(): Promise<Source> {
-  const siteID = process.env.NETLIFY_SITE_ID?.trim();
-  const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
-  if (siteID && token) {
+  const production = productionAccess();
+  if (!production.ok) throw new Error(production.error);
+  if (production.access) {
+    const { siteID, token } = production.access;
     return { label: `production site ${siteID}`, stores: [getStore({ name: LEADS_BLOBS, siteID, token, consistency: 'strong' })], stop: async () => {} };
   }
-  if (siteID || token) throw new Error('Set both NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN to read production, or neither for the local sandbox.');
   const local = await openLocalBlobs(values.sandbox ?? sandboxDirectory());
   return { label: `local sandbox ${local.directory}`, stores: local.stores, stop: local.stop };
 }

@@ -6,8 +6,12 @@
  * (A deploy-failed notification only carries a summary; the plugin sees the message itself.)
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emailList, leadsEnv } from '../../functions/lib/env.ts';
+import { buildFacts, deployContext } from '../../src/lib/settings/platform.ts';
+import { dataErrorsTo, leadsEnv } from '../../src/lib/settings/mail.ts';
+import { processEnv, type Env } from '../../src/lib/settings/read.ts';
+import { siteAddress } from '../../src/lib/settings/site.ts';
 import { sendEmail, type SendResult } from '../../functions/lib/mail/mailer.ts';
 import { dataProblems } from './data-check.ts';
 import { buildFailureEmail } from './email.ts';
@@ -26,6 +30,16 @@ export async function onPreBuild({ utils }: BuildUtils): Promise<void> {
   utils.build.failBuild(`Nothing was published: the data files have a problem.\n${problems.join('\n')}`);
 }
 
+/** The website of data/dealer.json, unless that file is the one that cannot be read. */
+function dealerWebsite(): string | undefined {
+  try {
+    const { website } = JSON.parse(readFileSync(join(root, 'data', 'dealer.json'), 'utf8')) as { website?: unknown };
+    return typeof website === 'string' && URL.canParse(website) ? website : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** After a failed build: the dealer gets an e-mail when it failed on the data. */
 export async function onError(): Promise<void> {
   const problems = await dataProblems(root);
@@ -33,7 +47,7 @@ export async function onError(): Promise<void> {
     log('The build failed, but not on the data files: no e-mail to the dealer (the deploy log says why).');
     return;
   }
-  await mailDealer(problems, process.env);
+  await mailDealer(problems, processEnv());
 }
 
 /**
@@ -41,9 +55,10 @@ export async function onError(): Promise<void> {
  * lead e-mails' settings (RESEND_API_KEY, LEADS_FROM). Only a production build mails: a developer's
  * branch or preview is not the dealer's business. Never throws: a failed send is logged.
  */
-export async function mailDealer(problems: readonly string[], env: Record<string, string | undefined>): Promise<SendResult | undefined> {
-  if (env.CONTEXT && env.CONTEXT !== 'production') {
-    log(`A ${env.CONTEXT} build failed on the data: no e-mail (only production builds mail the dealer).`);
+export async function mailDealer(problems: readonly string[], env: Env): Promise<SendResult | undefined> {
+  const context = deployContext(env);
+  if (context && context !== 'production') {
+    log(`A ${context} build failed on the data: no e-mail (only production builds mail the dealer).`);
     return undefined;
   }
   const settings = leadsEnv(env);
@@ -55,15 +70,15 @@ export async function mailDealer(problems: readonly string[], env: Record<string
     log('No e-mail: RESEND_API_KEY is not set for builds.');
     return undefined;
   }
-  const own = env.DATA_ERRORS_TO?.trim() ? emailList.safeParse(env.DATA_ERRORS_TO) : undefined;
-  if (own && !own.success) log('DATA_ERRORS_TO is not a list of e-mail addresses: LEADS_TO gets the e-mail.');
-  const to = own?.success ? own.data : settings.mail.to;
+  const to = dataErrorsTo(env) ?? settings.mail.to;
+  const { deployId, siteName, commit } = buildFacts(env);
+  const website = dealerWebsite();
   const { subject, text } = buildFailureEmail(problems, {
-    siteUrl: env.URL || env.SITE_URL,
-    deployLog: env.SITE_NAME && env.DEPLOY_ID ? `https://app.netlify.com/sites/${env.SITE_NAME}/deploys/${env.DEPLOY_ID}` : undefined,
-    commit: env.COMMIT_REF,
+    siteUrl: website ? siteAddress(env, website) : undefined,
+    deployLog: siteName && deployId ? `https://app.netlify.com/sites/${siteName}/deploys/${deployId}` : undefined,
+    commit,
   });
-  const key = env.DEPLOY_ID ?? createHash('sha256').update(text).digest('hex').slice(0, 32);
+  const key = deployId ?? createHash('sha256').update(text).digest('hex').slice(0, 32);
   const result = await sendEmail(settings.mail, { to, subject, text, idempotencyKey: `build-failure-${key}` });
   log(result.status === 'sent' ? `E-mailed ${to.join(', ')}: ${subject}` : `The e-mail to ${to.join(', ')} failed: ${result.error}`);
   return result;

@@ -1,15 +1,18 @@
 import { dealer } from '../../../src/lib/data/dealer.ts';
+import { deployAddresses } from '../../../src/lib/settings/platform.ts';
+import { processEnv, type Env } from '../../../src/lib/settings/read.ts';
+import { siteUrl } from '../../../src/lib/data/site-url.ts';
 
 /**
  * The origins that are this site's own, from the environment, never from a request: the
  * deploy's own address (DEPLOY_URL, DEPLOY_PRIME_URL: Netlify sets them, and `netlify serve`
- * sets URL and DEPLOY_URL to the address it serves on), the site's (URL), the canonical one
- * (SITE_URL) and the dealer's website (data/dealer.json). The first is the one to ask.
+ * sets URL and DEPLOY_URL to the address it serves on), the site's (URL), the site's address
+ * (SITE_URL, src/lib/data/site-url.ts) and the dealer's website (data/dealer.json). The first is the one to ask.
  */
-export function ownOrigins(source: Record<string, string | undefined> = process.env): string[] {
-  const candidates = [source.DEPLOY_URL, source.DEPLOY_PRIME_URL, source.URL, source.SITE_URL, dealer.website];
+export function ownOrigins(env: Env = processEnv()): string[] {
+  const candidates = [...deployAddresses(env), siteUrl(env), dealer.website];
   const origins = candidates.flatMap((value) => {
-    if (!value || !URL.canParse(value)) return [];
+    if (!URL.canParse(value)) return [];
     const url = new URL(value);
     return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
   });
@@ -22,8 +25,8 @@ export function ownOrigins(source: Record<string, string | undefined> = process.
  * else the deploy's own address. A request's Host header names the origin of `request.url`, and
  * anyone can send any Host: it chooses among the site's origins, never adds one.
  */
-export function ownOrigin(requestUrl: string | URL, source: Record<string, string | undefined> = process.env): string {
-  const origins = ownOrigins(source);
+export function ownOrigin(requestUrl: string | URL, env: Env = processEnv()): string {
+  const origins = ownOrigins(env);
   const asked = new URL(requestUrl).origin;
   return origins.includes(asked) ? asked : (origins[0] ?? new URL(dealer.website).origin);
 }

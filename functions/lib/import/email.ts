@@ -1,5 +1,6 @@
 import type { Store as Blobs } from '@netlify/blobs';
-import { emailList, type MailConfig } from '../env.ts';
+import { dataErrorsTo, type MailConfig } from '../../../src/lib/settings/mail.ts';
+import type { Env } from '../../../src/lib/settings/read.ts';
 import { sendEmail, type SendResult } from '../mail/mailer.ts';
 import { recentRuns, saveRun, summaryLine, type RunRecord } from './runs.ts';
 
@@ -38,16 +39,9 @@ export function importEmail(run: RunRecord, siteName: string): { subject: string
 }
 
 /** Sends the run's e-mail once (to DATA_ERRORS_TO, else LEADS_TO) and records that it went. */
-export async function mailRunOnce(
-  store: Blobs,
-  run: RunRecord,
-  mail: MailConfig | null,
-  env: Record<string, string | undefined>,
-  siteName: string,
-): Promise<SendResult | undefined> {
+export async function mailRunOnce(store: Blobs, run: RunRecord, mail: MailConfig | null, env: Env, siteName: string): Promise<SendResult | undefined> {
   if (!needsDealer(run) || run.mailedAt || !mail) return undefined;
-  const own = env.DATA_ERRORS_TO?.trim() ? emailList.safeParse(env.DATA_ERRORS_TO) : undefined;
-  const to = own?.success ? own.data : mail.to;
+  const to = dataErrorsTo(env) ?? mail.to;
   const { subject, text } = importEmail(run, siteName);
   const result = await sendEmail(mail, { to, subject, text, idempotencyKey: `import-run-${run.id}` });
   if (result.status === 'sent') await saveRun(store, { ...run, mailedAt: new Date().toISOString() });
@@ -58,7 +52,7 @@ export async function mailRunOnce(
 export const MAIL_LOOKBACK_RUNS = 10;
 
 /** Sends the e-mail of every recent run that needed the dealer and has not reached them yet. */
-export async function mailUnsentRuns(store: Blobs, mail: MailConfig | null, env: Record<string, string | undefined>, siteName: string): Promise<void> {
+export async function mailUnsentRuns(store: Blobs, mail: MailConfig | null, env: Env, siteName: string): Promise<void> {
   if (!mail) return;
   for (const run of await recentRuns(store, MAIL_LOOKBACK_RUNS)) {
     if (needsDealer(run) && !run.mailedAt) await mailRunOnce(store, run, mail, env, siteName);

@@ -1,6 +1,6 @@
 import type { Store as Blobs } from '@netlify/blobs';
-import { siteOrigin } from '../leads/delivery.ts';
-import { leadsEnv, recipientsFor } from '../env.ts';
+import { siteUrl } from '../../../src/lib/data/site-url.ts';
+import { leadsEnv, recipientsFor } from '../../../src/lib/settings/mail.ts';
 import { interestLabel } from '../leads/lead.ts';
 import { sendEmail } from '../mail/mailer.ts';
 import { roomForOtherMail } from '../mail/quota.ts';
@@ -76,7 +76,7 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
     const slot = await pacer.take();
     if (!slot) break;
     const department = interestLabel(lead.inquiry.interest);
-    const link = new URL(`/admin/leads#/lead/${encodeURIComponent(lead.id)}`, siteOrigin()).href;
+    const link = new URL(`/admin/leads#/lead/${encodeURIComponent(lead.id)}`, siteUrl()).href;
     const result = await sendEmail(
       mail,
       {

@@ -1,4 +1,5 @@
 import { getStore, type Store as Blobs } from '@netlify/blobs';
+import { settleMs } from '../../../src/lib/settings/mail.ts';
 import { leadSchema, type Lead } from './lead.ts';
 
 /**
@@ -131,19 +132,6 @@ export async function clearPending(store: Blobs, lead: Pick<Lead, 'id' | 'receiv
   const { blobs } = await store.list({ prefix: 'pending/' });
   const others = blobs.filter((blob) => parseMarker(blob.key, 'pending')?.id === lead.id).map((blob) => blob.key);
   await Promise.all([...new Set([keys.pending(lead), keys.legacyPending(lead.id), ...others])].map((key) => store.delete(key)));
-}
-
-/**
- * How long a rate limit place or a pace slot is given to settle before it is read back
- * (LEADS_SETTLE_MS, default 250 ms). On Netlify the condition holds on the write itself; the
- * local sandbox checks it and writes with awaits in between, so two writers can both be told
- * they won. Whoever reads back its own value once every writer that raced with it has landed did win.
- */
-export const SETTLE_DEFAULT_MS = 250;
-
-export function settleMs(source: Record<string, string | undefined> = process.env): number {
-  const value = Number(source.LEADS_SETTLE_MS);
-  return source.LEADS_SETTLE_MS && Number.isFinite(value) && value >= 0 && value <= 5_000 ? value : SETTLE_DEFAULT_MS;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));

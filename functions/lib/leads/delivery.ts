@@ -1,14 +1,15 @@
 import type { Store as Blobs } from '@netlify/blobs';
-import { dealer } from '../../../src/lib/data/dealer.ts';
 import { adfDocument } from './adf.ts';
-import { leadsEnv, recipientsFor, type MailConfig } from '../env.ts';
+import { leadsEnv, recipientsFor, type MailConfig } from '../../../src/lib/settings/mail.ts';
+import { siteUrl } from '../../../src/lib/data/site-url.ts';
 import { dealerOfLead, storeOfLead } from '../stores/lead-store.ts';
 import { storeInbox } from '../../../src/lib/stores/stores.ts';
 import { interestLabel, type Lead } from './lead.ts';
 import { fallbackEmail, leadEmail } from './email.ts';
 import { oneLine } from '../text.ts';
 import type { PhotoLinker } from './details.ts';
-import { photoLink, photoLinkEnv } from './photo-links.ts';
+import { photoLink } from './photo-links.ts';
+import { photoLinkEnv } from '../../../src/lib/settings/photos.ts';
 import { sendEmail, type OutgoingEmail, type SendResult } from '../mail/mailer.ts';
 import { roomForOtherMail } from '../mail/quota.ts';
 import { Pacer } from '../mail/pacer.ts';
@@ -43,11 +44,6 @@ export const RECEIPT_WINDOW_MS = 24 * 60 * 60_000;
 export function backoffMs(attempts: number, retryAfterSeconds = 0): number {
   const exponential = Math.min(BACKOFF.maxMs, BACKOFF.firstMs * 2 ** Math.max(0, attempts - 1));
   return Math.max(exponential, retryAfterSeconds * 1000);
-}
-
-/** The site's public origin, for links in the e-mail and the ADF provider URL. */
-export function siteOrigin(): string {
-  return process.env.SITE_URL || process.env.URL || dealer.website;
 }
 
 /** `deferred`: the run had no time or rate left to start it; it is due again at once. */
@@ -182,7 +178,7 @@ async function sendMissing(store: Blobs, lead: Lead, mail: MailConfig, now: numb
     return undefined;
   };
   const stop = (result: Failure | 'deferred' | undefined) => (result === 'deferred' ? {} : result ? { failure: result } : undefined);
-  const site = siteOrigin();
+  const site = siteUrl();
   // The lead's store: its department's inbox, and the name, address and phone its e-mails give (docs/product.md §Stores).
   const to = recipientsFor(mail, lead.inquiry.interest, storeInbox(storeOfLead(lead), lead.inquiry.interest));
   const atStore = dealerOfLead(lead);

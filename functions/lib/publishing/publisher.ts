@@ -3,7 +3,7 @@ import type { PublishingSettings } from '../../../data/schemas/publishing.ts';
 import type { OutgoingEmail, SendResult } from '../mail/mailer.ts';
 import { branchHead } from '../github/branch-head.ts';
 import { callBuildHook, type BuildHookResult } from './build-hook.ts';
-import type { PublishingConfig } from './env.ts';
+import type { PublishingConfig } from '../../../src/lib/settings/publishing.ts';
 import { budgetNotice } from './notice.ts';
 import { budgetMonth, dealerClock, deployBudget, duePublishingTime, pacedAllowance } from './plan.ts';
 import { deploysSpent, readState, updateState, withAsk, type PublishingState } from './record.ts';

@@ -1,10 +1,10 @@
 import { dealer } from '../../../src/lib/data/dealer.ts';
 import { publishing } from '../../../src/lib/data/publishing.ts';
-import { leadsEnv, type MailConfig } from '../env.ts';
+import { leadsEnv, type MailConfig } from '../../../src/lib/settings/mail.ts';
 import { roomForOtherMail } from '../mail/quota.ts';
 import { sendEmail, type OutgoingEmail, type SendResult } from '../mail/mailer.ts';
 import { Pacer } from '../mail/pacer.ts';
-import { publishingEnv } from './env.ts';
+import { publishingEnv } from '../../../src/lib/settings/publishing.ts';
 import type { PublishContext, PublishOutcome } from './publisher.ts';
 import { publishingBlobs } from './record.ts';
 
