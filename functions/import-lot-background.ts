@@ -7,6 +7,8 @@ import { importRunsBlobs, summaryLine } from './lib/import/runs.ts';
 import { scheduledImport } from './lib/import/scheduled.ts';
 import { dueSlot } from '../src/lib/import/schedule.ts';
 import { wokenByJob } from './lib/http/guards.ts';
+import { saveTokenExpiry, TokenWatch } from './lib/github/token-expiry.ts';
+import { publishingBlobs } from './lib/publishing/record.ts';
 
 /**
  * The lot import (docs/product.md §Import), run in the background (up to 15 minutes: a DMS of
@@ -22,6 +24,7 @@ export default async function importLotBackground(request?: Request): Promise<vo
   }
   const env = processEnv();
   const mail = leadsEnv(env);
+  const watch = new TokenWatch();
   const result = await scheduledImport({
     mapping: importMapping,
     store: importRunsBlobs(),
@@ -29,7 +32,9 @@ export default async function importLotBackground(request?: Request): Promise<vo
     env,
     mail: mail.ok ? mail.mail : null,
     siteName: dealer.name,
+    watch,
   });
+  await saveTokenExpiry(publishingBlobs(), watch, 'import').catch(() => console.warn("[import] The token's expiry could not be noted."));
   if (result.status === 'skipped') console.info(`[import] Skipped: ${result.reason}.`);
   else if (result.run.outcome === 'imported')
     console.info(`[import] ${summaryLine(result.run.counts)}${result.run.commit ? ` (commit ${result.run.commit.slice(0, 7)})` : ''}.`);

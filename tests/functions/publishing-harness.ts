@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * Loopback stand-ins for the two services the publisher talks to, speaking their documented
  * wire format: GitHub's "get a branch" (GET /repos/{owner}/{repo}/branches/{branch} → 200
- * {"name", "commit": {"sha"}}; 404 {"message": "Branch not found"}), and a Netlify build hook
+ * {"name", "commit": {"sha"}}; 404 {"message": "Branch not found"}; a token with an expiry gets
+ * `GitHub-Authentication-Token-Expiration: 2026-12-01 17:00:00 UTC` on every answer), and a Netlify build hook
  * (POST /build_hooks/{id}?trigger_title=… → 200, empty body).
  */
 
@@ -20,6 +21,8 @@ export class GitHubStandIn {
   readonly heads = new Map<string, string>();
   readonly requests: { path: string; authorization: string | undefined }[] = [];
   down = false;
+  /** The token's expiry as GitHub writes it in `GitHub-Authentication-Token-Expiration`; null: a token without one. */
+  expiration: string | null = null;
   url = '';
   private server = createServer((request, response) => {
     this.requests.push({ path: request.url ?? '', authorization: request.headers.authorization });
@@ -28,7 +31,8 @@ export class GitHubStandIn {
     const match = /^\/repos\/([^/]+\/[^/]+)\/branches\/([^/?]+)$/.exec(request.url ?? '');
     const sha = match ? this.heads.get(`${match[1]}#${decodeURIComponent(match[2]!)}`) : undefined;
     if (!match || !sha) return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Branch not found"}');
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: decodeURIComponent(match[2]!), commit: { sha } }));
+    const expiry = this.expiration ? { 'github-authentication-token-expiration': this.expiration } : {};
+    response.writeHead(200, { 'content-type': 'application/json', ...expiry }).end(JSON.stringify({ name: decodeURIComponent(match[2]!), commit: { sha } }));
   });
 
   /** A new commit on the branch (an editor's save, the import). */

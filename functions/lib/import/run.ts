@@ -4,7 +4,7 @@ import type { Model } from '../../../data/schemas/models.ts';
 import type { ImportStore } from '../../../src/lib/import/feed-unit.ts';
 import { reconcile, type Plan } from '../../../src/lib/import/reconcile.ts';
 import type { FeedResult } from './feed.ts';
-import { countsOf, missedBefore, newRunId, saveMissed, saveRun, type RunRecord } from './runs.ts';
+import { countsOf, missedBefore, newRunId, saveLastRun, saveMissed, saveRun, type RunRecord } from './runs.ts';
 
 /**
  * One import run, the same locally (`npm run import`) and in production (the scheduled
@@ -61,7 +61,10 @@ export async function runImport(input: RunInput): Promise<RunOutput> {
     counts: { added: 0, changed: 0, sold: 0, restored: 0, unchanged: 0, rejected: 0 },
   };
   const record = async (run: RunRecord): Promise<RunRecord> => {
-    if (input.store && !run.dryRun) await saveRun(input.store, run);
+    if (input.store && !run.dryRun) {
+      await saveRun(input.store, run);
+      await saveLastRun(input.store, run);
+    }
     return run;
   };
   if (!input.feed.ok) return { run: await record({ ...base, outcome: 'failed', reason: input.feed.message, records: 0 }) };

@@ -12,6 +12,7 @@ import { importEnv } from '../../../src/lib/settings/import.ts';
 import { pullFeed, type FeedOptions } from './feed.ts';
 import { githubLot } from './github-lot.ts';
 import { headSettings } from './head-settings.ts';
+import type { TokenWatch } from '../github/token-expiry.ts';
 import { dayIn, runImport } from './run.ts';
 import type { RunRecord } from './runs.ts';
 
@@ -34,6 +35,8 @@ export interface ScheduledInput {
   mail: MailConfig | null;
   siteName: string;
   feed?: FeedOptions;
+  /** Told each GitHub answer's headers: the token's expiry (github/token-expiry.ts). */
+  watch?: TokenWatch;
 }
 
 export async function scheduledImport(input: ScheduledInput): Promise<ScheduledResult> {
@@ -44,7 +47,9 @@ export async function scheduledImport(input: ScheduledInput): Promise<ScheduledR
   if (!claimed.modified) return { status: 'skipped', reason: `the ${slot}:00 import has already run` };
 
   const env = importEnv(input.env);
-  const client = env.ok ? { token: env.value.token, ...(env.value.apiUrl ? { baseUrl: env.value.apiUrl } : {}) } : undefined;
+  const client = env.ok
+    ? { token: env.value.token, ...(env.value.apiUrl ? { baseUrl: env.value.apiUrl } : {}), ...(input.watch ? { seen: input.watch.seen } : {}) }
+    : undefined;
   const settings = env.ok && client ? await headSettings(client, env.value.repository, env.value.branch) : undefined;
   // The dealer turned the import off, or took this time out, since the deploy: nothing to run.
   if (settings?.ok && dueSlot(settings.mapping, input.now) !== slot)

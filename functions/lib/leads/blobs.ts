@@ -18,6 +18,7 @@ import { leadSchema, type Lead } from './lead.ts';
  *   (the provider's pace, shared by every sender, is kept in the mail log's store: mail/pacer.ts)
  *   inbox/…                    the dealer's inbox: each lead's handling and the list's index (inbox/);
  *                              filing and deleting a lead leave an inbox/touched/ marker for the index
+ *   state/last-lead           when the newest lead arrived (/api/health, HEALTH_NO_LEAD_DAYS)
  *
  * A double e-mail and conditional writes. Filing a lead (onlyIfNew) and claiming an attempt to
  * send it (onlyIfMatch with the ETag read just before, and a token of its own) decide every
@@ -106,7 +107,10 @@ export async function readLead(store: Blobs, id: string): Promise<{ lead: Lead; 
 export async function fileLead(store: Blobs, lead: Lead): Promise<{ created: true } | { created: false; existing: Lead | null }> {
   await Promise.all([store.set(keys.pending(lead), lead.receivedAt), store.set(keys.received(lead), ''), store.set(keys.touched(lead), '')]);
   const write = await store.setJSON(keys.lead(lead.id), lead, { onlyIfNew: true });
-  if (write.modified) return { created: true };
+  if (write.modified) {
+    await store.setJSON(LAST_LEAD_KEY, { at: lead.receivedAt });
+    return { created: true };
+  }
   const existing = await readLead(store, lead.id);
   // This attempt's markers go, unless they are the first lead's own (the same millisecond).
   if (existing && keys.pending(existing.lead) !== keys.pending(lead)) {
@@ -114,6 +118,19 @@ export async function fileLead(store: Blobs, lead: Lead): Promise<{ created: tru
   }
   if (existing?.lead.status === 'sent') await clearPending(store, existing.lead);
   return { created: false, existing: existing?.lead ?? null };
+}
+
+/** When the newest lead arrived, for /api/health's quiet-spell alarm (HEALTH_NO_LEAD_DAYS). */
+const LAST_LEAD_KEY = 'state/last-lead';
+
+/** When the newest lead arrived (ms), or null when there is none; a store filed before the record was kept is listed once. */
+export async function lastLeadAt(store: Blobs): Promise<number | null> {
+  const record = (await store.get(LAST_LEAD_KEY, { type: 'json' })) as { at?: unknown } | null;
+  const at = typeof record?.at === 'string' ? Date.parse(record.at) : NaN;
+  if (Number.isFinite(at)) return at;
+  const { blobs } = await store.list({ prefix: 'received/' });
+  const newest = Math.max(...blobs.map((blob) => parseMarker(blob.key, 'received')?.at ?? 0), 0);
+  return newest > 0 ? newest : null;
 }
 
 /** Saves a changed lead unless someone else changed it since it was read (then: saved false). */

@@ -23,7 +23,8 @@ export function buildHookEnv(env: Env = processEnv()): BuildHookEnv {
 
 export interface PublishingConfig {
   hookUrl: string;
-  github: { token: string; baseUrl?: string } | null;
+  /** The client the publisher reads the branch with (`seen`: told each answer's headers, the token's expiry). */
+  github: { token: string; baseUrl?: string; seen?: (headers: Headers) => void } | null;
   repository: string;
   branch: string;
 }
