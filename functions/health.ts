@@ -10,7 +10,7 @@ import { alertsBlobs } from './lib/alerts/blobs.ts';
 import { readTokenExpiry } from './lib/github/token-expiry.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { importRunsBlobs, lastRun } from './lib/import/runs.ts';
-import { lastLeadAt, leadsBlobs, oldestPending } from './lib/leads/blobs.ts';
+import { leadsBlobs, newestLeadSince, oldestPending } from './lib/leads/blobs.ts';
 import { publishingBlobs, readState } from './lib/publishing/record.ts';
 
 /**
@@ -134,13 +134,16 @@ async function tokenHealth(now: number, problems: string[]): Promise<Record<stri
   return { tokenExpiresAt: record.expiresAt, seenAt: record.seenAt };
 }
 
-/** How long since the last lead, against HEALTH_NO_LEAD_DAYS. */
+/** Whether a lead has come within HEALTH_NO_LEAD_DAYS (a site with no lead yet is not alarmed). */
 async function quietSpell(now: number, limitDays: number, problems: string[]): Promise<Record<string, unknown>> {
-  const at = await lastLeadAt(leadsBlobs()).catch(() => null);
-  const days = at === null ? null : Math.floor((now - at) / DAY_MS);
-  if (at !== null && now - at > limitDays * DAY_MS)
-    problems.push(`No lead has come in ${days} days (HEALTH_NO_LEAD_DAYS ${limitDays}): send the contact form yourself and check that it arrives.`);
-  return { at: at === null ? null : new Date(at).toISOString(), days, limitDays };
+  const newest = await newestLeadSince(leadsBlobs(), now - limitDays * DAY_MS, now).catch(() => null);
+  if (!newest) {
+    problems.push('The lead store cannot be listed.');
+    return { limitDays };
+  }
+  if (newest.at === null && newest.hasLeads)
+    problems.push(`No lead has come in ${limitDays} days (HEALTH_NO_LEAD_DAYS): send the contact form yourself and check that it arrives.`);
+  return { at: newest.at === null ? null : new Date(newest.at).toISOString(), limitDays, ...(newest.hasLeads ? {} : { none: 'no lead yet' }) };
 }
 
 export const config: Config = { path: '/api/health' };

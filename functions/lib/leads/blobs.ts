@@ -18,7 +18,6 @@ import { leadSchema, type Lead } from './lead.ts';
  *   (the provider's pace, shared by every sender, is kept in the mail log's store: mail/pacer.ts)
  *   inbox/…                    the dealer's inbox: each lead's handling and the list's index (inbox/);
  *                              filing and deleting a lead leave an inbox/touched/ marker for the index
- *   state/last-lead           when the newest lead arrived (/api/health, HEALTH_NO_LEAD_DAYS)
  *
  * A double e-mail and conditional writes. Filing a lead (onlyIfNew) and claiming an attempt to
  * send it (onlyIfMatch with the ETag read just before, and a token of its own) decide every
@@ -107,10 +106,7 @@ export async function readLead(store: Blobs, id: string): Promise<{ lead: Lead; 
 export async function fileLead(store: Blobs, lead: Lead): Promise<{ created: true } | { created: false; existing: Lead | null }> {
   await Promise.all([store.set(keys.pending(lead), lead.receivedAt), store.set(keys.received(lead), ''), store.set(keys.touched(lead), '')]);
   const write = await store.setJSON(keys.lead(lead.id), lead, { onlyIfNew: true });
-  if (write.modified) {
-    await store.setJSON(LAST_LEAD_KEY, { at: lead.receivedAt });
-    return { created: true };
-  }
+  if (write.modified) return { created: true };
   const existing = await readLead(store, lead.id);
   // This attempt's markers go, unless they are the first lead's own (the same millisecond).
   if (existing && keys.pending(existing.lead) !== keys.pending(lead)) {
@@ -120,17 +116,24 @@ export async function fileLead(store: Blobs, lead: Lead): Promise<{ created: tru
   return { created: false, existing: existing?.lead ?? null };
 }
 
-/** When the newest lead arrived, for /api/health's quiet-spell alarm (HEALTH_NO_LEAD_DAYS). */
-const LAST_LEAD_KEY = 'state/last-lead';
-
-/** When the newest lead arrived (ms), or null when there is none; a store filed before the record was kept is listed once. */
-export async function lastLeadAt(store: Blobs): Promise<number | null> {
-  const record = (await store.get(LAST_LEAD_KEY, { type: 'json' })) as { at?: unknown } | null;
-  const at = typeof record?.at === 'string' ? Date.parse(record.at) : NaN;
-  if (Number.isFinite(at)) return at;
-  const { blobs } = await store.list({ prefix: 'received/' });
-  const newest = Math.max(...blobs.map((blob) => parseMarker(blob.key, 'received')?.at ?? 0), 0);
-  return newest > 0 ? newest : null;
+/**
+ * The newest lead that arrived since `since` (ms), or null when none did; `hasLeads` says whether
+ * the store holds any lead at all (a new site has none yet). For /api/health's quiet-spell
+ * alarm (HEALTH_NO_LEAD_DAYS): nothing is written when a lead is filed; the received/ markers are
+ * listed by the leading digits of their time, newest first, so a window of N days costs at most
+ * 11 small listings and a store with leads in it one or two.
+ */
+export async function newestLeadSince(store: Blobs, since: number, now: number): Promise<{ at: number | null; hasLeads: boolean }> {
+  const digits = Math.max(0, Math.floor(Math.log10(Math.max(1, now - since))));
+  const bucket = 10 ** digits;
+  for (let index = Math.floor(now / bucket); index >= Math.floor(since / bucket); index--) {
+    const prefix = `received/${stamp(index * bucket).slice(0, 15 - digits)}`;
+    const { blobs } = await store.list({ prefix });
+    const times = blobs.map((blob) => parseMarker(blob.key, 'received')?.at ?? 0).filter((at) => at >= since);
+    if (times.length > 0) return { at: Math.max(...times), hasLeads: true };
+  }
+  for await (const page of store.list({ prefix: 'received/', paginate: true })) return { at: null, hasLeads: page.blobs.length > 0 };
+  return { at: null, hasLeads: false };
 }
 
 /** Saves a changed lead unless someone else changed it since it was read (then: saved false). */
