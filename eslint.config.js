@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', '.generated/', '.netlify/', '**/.astro/', 'node_modules/', 'playwright-report/', 'test-results/'] },
+  { ignores: ['dist/', '.generated/', '.netlify/', '**/.astro/', 'node_modules/', 'playwright-report/', 'test-results/', 'test-results-copy/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   astro.configs.recommended,

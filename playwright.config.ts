@@ -27,26 +27,23 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
-  // Both widths run every spec that looks at pages, except: axe sweeps every sitemap page at
-  // 375 px and one page per template at 1280 px; the HTTP-only specs (headers, redirects, links)
-  // and the check of the axe fixture itself do not depend on the width and run once; the admin's
-  // editing flow runs on the phone, its page shell on the desktop.
+  // A test runs at 1280 px unless its tags say otherwise: `@both` at 375 and 1280 px (what lays
+  // a page out: screenshots, axe of each template, the header without JavaScript, the dealer's
+  // inbox), `@phone` at 375 px only (the mobile menu, the admin on a phone, a slow phone's
+  // hydration, the content pages without JavaScript). What runs where, and why:
+  // docs/decisions/test-suite-stages.md §Widths. The admin's editing flow on the phone runs in
+  // playwright.copy.config.ts, before the copy of the site is built with what it saved.
   projects: [
     {
       name: 'desktop',
-      testIgnore: ['**/a11y-sitemap.spec.ts', '**/hydration-typing.spec.ts', '**/admin-phone.spec.ts'],
+      grepInvert: /@phone/,
+      testIgnore: ['**/admin-phone.spec.ts'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: 'mobile',
-      testIgnore: [
-        '**/a11y-templates.spec.ts',
-        '**/headers.spec.ts',
-        '**/redirects.spec.ts',
-        '**/links.spec.ts',
-        '**/axe-fixture.spec.ts',
-        '**/admin-desktop.spec.ts',
-      ],
+      grep: /@both|@phone/,
+      testIgnore: ['**/admin-phone.spec.ts'],
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 }, launchOptions: chromium },
     },
   ],

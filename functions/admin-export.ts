@@ -5,13 +5,16 @@ import { wallClockAt } from '../src/lib/rentals/quote.ts';
 import { SECURITY_HEADERS, errorResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
 import { eachLimit, loadSummaries } from './lib/inbox/summaries.ts';
+import { readHandling, type Handling } from './lib/inbox/handling.ts';
 import type { Lead } from './lib/leads/lead.ts';
 import { leadsCsv } from './lib/leads/csv.ts';
 import { leadsBlobs, readLead } from './lib/leads/blobs.ts';
 
 /**
  * GET /api/admin/export?from=2026-06-01&to=2026-06-30: the leads that arrived on those days (the
- * store's calendar, both days included) as CSV, the columns of `npm run leads -- export`.
+ * store's calendar, both days included) as CSV with the dealer's handling of each, the columns of
+ * `npm run leads -- export --csv` (lib/lead-csv.ts). The complete archive, photos included, is
+ * /api/admin/archive.
  */
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
@@ -35,12 +38,15 @@ export default async function adminExport(request: Request, context: InboxReques
   const store = leadsBlobs();
   const wanted = (await loadSummaries(store, { waitUntil: context.waitUntil })).filter((summary) => summary.at >= from && summary.at < until);
   const leads: Lead[] = [];
+  const handlings = new Map<string, Handling>();
   await eachLimit(wanted, 16, async (summary) => {
-    const read = await readLead(store, summary.id).catch(() => null);
-    if (read) leads.push(read.lead);
+    const [read, handling] = await Promise.all([readLead(store, summary.id).catch(() => null), readHandling(store, summary.id).catch(() => null)]);
+    if (!read) return;
+    leads.push(read.lead);
+    if (handling?.stored) handlings.set(read.lead.id, handling.handling);
   });
   leads.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
-  return new Response(leadsCsv(leads), {
+  return new Response(leadsCsv(leads, handlings), {
     headers: {
       ...SECURITY_HEADERS,
       'Content-Type': 'text/csv; charset=utf-8',

@@ -4,11 +4,12 @@ import { localSignInAllowed, type InboxRequestContext } from './lib/inbox/auth.t
 
 /**
  * GET /api/admin/session: what the inbox page may offer before anyone signs in: whether the
- * local sign-in works here (`npm start`, asked from this machine; never on a deploy). No lead data.
+ * local sign-in works here (`npm start`, asked from this machine by the address it serves on;
+ * never on a deploy). No lead data.
  */
 export default async function adminSession(request: Request, context: InboxRequestContext = {}): Promise<Response> {
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
-  return jsonResponse({ localSignIn: localSignInAllowed(context) });
+  return jsonResponse({ localSignIn: localSignInAllowed(request, context) });
 }
 
 export const config: Config = { path: '/api/admin/session' };

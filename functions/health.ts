@@ -10,7 +10,8 @@ import { alertsBlobs } from './lib/alerts/blobs.ts';
 import { readTokenExpiry } from './lib/github/token-expiry.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { importRunsBlobs, lastRun } from './lib/import/runs.ts';
-import { leadsBlobs, newestLeadSince, oldestPending } from './lib/leads/blobs.ts';
+import { LEAD_ID } from './lib/inbox/api.ts';
+import { leadsBlobs, newestLeadSince, oldestPending, readLead } from './lib/leads/blobs.ts';
 import { publishingBlobs, readState } from './lib/publishing/record.ts';
 
 /**
@@ -32,12 +33,15 @@ import { publishingBlobs, readState } from './lib/publishing/record.ts';
  * wait for the next day and do not make the answer 503).
  *
  * To anyone the answer is the status and `{"ok": …}` alone: counts would tell a stranger whether
- * an address has just asked for an alert, and how busy the dealer is.
+ * an address has just asked for an alert, and how busy the dealer is. The holder of HEALTH_TOKEN
+ * may also ask where a test lead of `npm run doctor` stands (`?lead=<id>`).
  */
 export default async function health(request: Request, context?: { deploy?: RuntimeDeploy }): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
   const answer = await report(context?.deploy);
-  const body = carriesHealthToken(request) ? answer.body : { ok: answer.body.ok };
+  const figures = carriesHealthToken(request);
+  const testLead = figures ? new URL(request.url).searchParams.get('lead') : null;
+  const body = figures ? { ...answer.body, ...(testLead !== null ? { lead: await testLeadState(testLead) } : {}) } : { ok: answer.body.ok };
   return jsonResponse(body, { status: answer.status, headers: answer.status === 503 ? { 'Retry-After': '60' } : {} });
 }
 
@@ -144,6 +148,24 @@ async function quietSpell(now: number, limitDays: number, problems: string[]): P
   if (newest.at === null && newest.hasLeads)
     problems.push(`No lead has come in ${limitDays} days (HEALTH_NO_LEAD_DAYS): send the contact form yourself and check that it arrives.`);
   return { at: newest.at === null ? null : new Date(newest.at).toISOString(), limitDays, ...(newest.hasLeads ? {} : { none: 'no lead yet' }) };
+}
+
+/**
+ * Where a test lead of `npm run doctor` stands (`?lead=<id>`, with the token): pending until its
+ * e-mails are sent, then sent; null for a lead that is not a test lead (real leads stay private).
+ */
+async function testLeadState(id: string): Promise<{ id: string; status: string; attempts: number; lastError?: string; sentAt?: string } | null> {
+  if (!LEAD_ID.test(id)) return null;
+  const read = await readLead(leadsBlobs(), id).catch(() => null);
+  if (!read?.lead.test) return null;
+  const { status, delivery } = read.lead;
+  return {
+    id,
+    status,
+    attempts: delivery.attempts,
+    ...(delivery.lastError ? { lastError: delivery.lastError } : {}),
+    ...(delivery.sentAt ? { sentAt: delivery.sentAt } : {}),
+  };
 }
 
 export const config: Config = { path: '/api/health' };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { inventoryIslandProps } from '../src/components/inventory/inventory-island.ts';
@@ -12,7 +11,7 @@ import { listPage, PAGE_PARAM, stateFromUrl, urlOfState } from '../src/lib/inven
 import { toInventoryItem } from '../src/lib/inventory/vehicles-client.ts';
 import { deferredStylesheetOf, withCriticalCss } from '../src/lib/site/critical-css.ts';
 import { BASE_SECURITY_HEADERS, withStylePolicy } from '../src/lib/site/security-headers.ts';
-import { methodNotAllowed } from './lib/http/responses.ts';
+import { etagOf, methodNotAllowed, notModified } from './lib/http/responses.ts';
 import { ownOrigin } from './lib/http/origin.ts';
 
 /** Browsers check again on every visit (as they do for the pre-rendered pages). */
@@ -91,10 +90,6 @@ export function renderIsland(path: string, query: string, prefix: string): strin
     ),
   });
   return asIslandHtml(renderToString(island, { identifierPrefix: prefix }));
-}
-
-function etagOf(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
 /** The plain page, when the filtered one cannot be made: never a 5xx for a visitor's address. */
@@ -176,10 +171,6 @@ export default async function inventoryPage(request: Request): Promise<Response>
   headers.set('Netlify-CDN-Cache-Control', CACHE_CDN);
   headers.set('Netlify-Vary', CDN_VARY);
 
-  const matches = (request.headers.get('if-none-match') ?? '')
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .includes(etag);
-  if (matches) return new Response(null, { status: 304, headers });
+  if (notModified(request, etag)) return new Response(null, { status: 304, headers });
   return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
 }

@@ -9,7 +9,7 @@ import { scheduledOnly } from './lib/http/guards.ts';
 /**
  * Scheduled every 2 minutes: sends the e-mails of leads still pending (the provider was down,
  * rate-limited or not configured yet), oldest first, each lead no sooner than its backoff
- * allows, until sent. It keeps to the provider's rate (RESEND_RATE_PER_SECOND, default 5 a
+ * allows, until sent. It keeps to the provider's rate (RESEND_RATE_PER_SECOND, default 2 a
  * second, shared with every other kind of e-mail: lib/mail/pacer.ts) and to the scheduled
  * function's 30-second limit: requests start only while one can still finish before
  * RUN_LIMIT_MS, so a run sends a bounded batch and the next run continues with the rest,

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Config } from '@netlify/functions';
 import { listedVehicles as vehicles } from '../src/lib/data/lot.ts';
-import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
+import { etagOf, jsonResponse, methodNotAllowed, notModified } from './lib/http/responses.ts';
 import { vehiclesRoute } from './lib/vehicle-routes.ts';
 
 /** The lot only changes with a deploy (which purges Netlify's CDN): browsers 5 min, the CDN 1 h. */
@@ -11,23 +10,12 @@ export const CACHE_NOT_FOUND = 'public, max-age=60, s-maxage=300';
 const ALLOWED = ['GET', 'HEAD'] as const;
 const byId = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]));
 
-function etagOf(text: string): string {
-  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
-}
-
 /** A JSON answer with caching, an ETag (304 on a match) and no body for HEAD. */
 function answer(request: Request, status: number, body: unknown, cacheControl: string): Response {
-  const json = JSON.stringify(body);
-  const etag = etagOf(json);
+  const etag = etagOf(JSON.stringify(body));
   const headers = { 'Cache-Control': cacheControl, ETag: etag };
-  const notModified =
-    status === 200 &&
-    (request.headers.get('if-none-match') ?? '')
-      .split(',')
-      .map((tag) => tag.trim().replace(/^W\//, ''))
-      .includes(etag);
   const response = jsonResponse(body, { status, headers });
-  if (notModified) return new Response(null, { status: 304, headers: response.headers });
+  if (status === 200 && notModified(request, etag)) return new Response(null, { status: 304, headers: response.headers });
   return request.method === 'HEAD' ? new Response(null, { status, headers: response.headers }) : response;
 }
 

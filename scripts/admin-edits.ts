@@ -1,10 +1,10 @@
 // What the admin saved in the end-to-end test of the admin on a phone (tests/e2e/admin-phone.spec.ts),
-// handed to the photo tests: scripts/photo-site.ts puts these files into its copy of the site before
-// it builds, and tests/photos/ checks the pages the build makes of them. One build serves both
+// handed to the copy of the site: scripts/copy-site.ts puts these files into the copy before it
+// builds, and tests/photos/admin-edits.spec.ts checks the pages the build makes of them. The admin
+// test runs first in playwright.copy.config.ts, so the copy always has this run's edits
 // (docs/decisions/admin-from-schemas.md). The files live in .generated/admin/ (git-ignored).
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { tool } from '../src/lib/settings/tools.ts';
 
 const root = join(import.meta.dirname, '..');
 /** What the admin tests leave behind: the edits, and screenshots of the editor to look at. */
@@ -40,7 +40,8 @@ export function writeAdminEdits(edits: AdminEdits): void {
 
 /** The admin's edits; throws, saying how to make them, when they are missing or older than data/. */
 export function readAdminEdits(): AdminEdits {
-  const how = 'run the admin test first: `npx playwright test admin-phone` (the e2e stage of `npm test` runs it before the photos stage)';
+  const how =
+    'run the admin test first: `npx playwright test -c playwright.copy.config.ts --project=admin` (`npm run test:copy` runs it before it builds the copy)';
   if (!existsSync(ADMIN_EDITS_FILE)) throw new Error(`${ADMIN_EDITS_FILE} is missing: ${how}`);
   const edits = JSON.parse(readFileSync(ADMIN_EDITS_FILE, 'utf8')) as AdminEdits;
   if ((edits.dataTime ?? 0) < newestDataTime()) throw new Error(`${ADMIN_EDITS_FILE} is older than data/: ${how}`);
@@ -53,22 +54,5 @@ export function applyAdminEdits(dir: string, edits: AdminEdits): void {
     const file = join(dir, path);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, typeof content === 'string' ? content : Buffer.from(content.base64, 'base64'));
-  }
-}
-
-/**
- * The admin's edits, waiting up to `seconds` for the admin test to write them: `npm test` runs
- * the photo tests beside the end-to-end tests, whose admin test writes them early on
- * (ADMIN_EDITS_WAIT_SECONDS in scripts/test-all.ts). Without a wait it reads them at once.
- */
-export async function waitForAdminEdits(seconds = tool('ADMIN_EDITS_WAIT_SECONDS') ?? 0): Promise<AdminEdits> {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    try {
-      return readAdminEdits();
-    } catch (error) {
-      if (Date.now() >= until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
   }
 }

@@ -6,7 +6,8 @@
 //                                               the quota
 //   npm run alerts -- list --json               every subscriber in full (JSON)
 //   npm run alerts -- export [--out file.csv]   one row per address and alert (CSV)
-//   npm run alerts -- delete --email a@b.c      deletes an address with its alerts, on request
+//   npm run alerts -- delete --email a@b.c      deletes that very address with its alerts, on request
+//                                               (not another form of it: docs/product.md §Privacy)
 //
 // Production and the sandbox as for `npm run leads` (NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, or
 // the sandbox of `npm start`; --sandbox <dir> for another). Keys and tokens are never printed.
@@ -25,6 +26,7 @@ import {
 } from '../functions/lib/alerts/blobs.ts';
 import { alertsEnv } from '../src/lib/settings/alerts.ts';
 import { MAIL_LOG_BLOBS, sentTotals } from '../functions/lib/mail/log.ts';
+import { csvFile } from '../src/lib/format.ts';
 import { openLocalBlobs, sandboxDirectory } from './local-leads.ts';
 import { productionAccess } from '../src/lib/settings/machine.ts';
 
@@ -101,28 +103,18 @@ function alertCounts(records: readonly Subscriber[]): AlertRow[] {
 
 const CSV_COLUMNS = ['email', 'alert', 'status', 'requestedAt', 'confirmedAt', 'lastAlertAt'] as const;
 
-function csvField(value: string | undefined): string {
-  const text = value ?? '';
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 function alertsCsv(records: readonly Subscriber[]): string {
   const rows = records.flatMap((record) =>
-    record.alerts.map((alert) =>
-      [
-        record.email,
-        titleOf(alert.alert, { withSearch: true }),
-        alert.confirmedAt ? 'on' : 'waiting for confirmation',
-        alert.requestedAt,
-        alert.confirmedAt,
-        record.lastAlertAt,
-      ]
-        .map(csvField)
-        .join(','),
-    ),
+    record.alerts.map((alert) => [
+      record.email,
+      titleOf(alert.alert, { withSearch: true }),
+      alert.confirmedAt ? 'on' : 'waiting for confirmation',
+      alert.requestedAt,
+      alert.confirmedAt,
+      record.lastAlertAt,
+    ]),
   );
-  return [CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
+  return csvFile(CSV_COLUMNS, rows);
 }
 
 function table(rows: readonly AlertRow[]): string {
@@ -147,7 +139,7 @@ async function main(): Promise<number> {
         return 2;
       }
       let deleted = 0;
-      for (const { alerts } of source.sites) if (await deleteSubscriber(alerts, subscriberHash(values.email))) deleted++;
+      for (const { alerts } of source.sites) if (await deleteSubscriber(alerts, subscriberHash(values.email), values.email)) deleted++;
       console.log(`${deleted > 0 ? 'Deleted' : 'Found no alerts of'} ${values.email} ${deleted > 0 ? 'and its alerts from' : 'in'} the ${source.label}.`);
       return 0;
     }

@@ -30,7 +30,9 @@ const server = new BlobsServer({ directory, token: 'bench' });
 const { port } = await server.start();
 const url = `http://127.0.0.1:${port}`;
 process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ edgeURL: url, uncachedEdgeURL: url, siteID: 'bench', token: 'bench' })).toString('base64');
-process.env.NETLIFY_LOCAL = 'true';
+// What `netlify serve` sets (npm start): the local sign-in answers requests to that address.
+const SERVED = 'http://localhost:8888';
+Object.assign(process.env, { NETLIFY_LOCAL: 'true', URL: SERVED });
 const store = getStore({ name: LEADS_BLOBS, consistency: 'strong' });
 
 const INTERESTS = ['sales', 'service', 'parts', 'general', 'rentals'] as const;
@@ -69,8 +71,8 @@ const background: Promise<unknown>[] = [];
 
 async function call(path: string): Promise<Record<string, unknown>> {
   await Promise.all(background.splice(0));
-  const request = new Request(new URL(path, 'http://localhost'), { headers: { authorization: `Bearer ${LOCAL_TOKEN}` } });
-  const id = new URL(path, 'http://localhost').pathname.split('/')[4];
+  const request = new Request(new URL(path, SERVED), { headers: { authorization: `Bearer ${LOCAL_TOKEN}` } });
+  const id = new URL(path, SERVED).pathname.split('/')[4];
   const response = await adminLeads(request, { ip: '127.0.0.1', params: id ? { id } : {}, waitUntil: (promise) => void background.push(promise) });
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;

@@ -107,10 +107,13 @@ async function measurePages(): Promise<Pick<Measured, 'firstView' | 'repeatView'
 // --- The handlers, in-process ------------------------------------------------------------------
 
 async function measureHandlers(): Promise<Measured['runs']> {
-  const { configureMail, Mailbox, startBlobs, Client, VALID } = await import('../tests/functions/contact-harness.ts');
+  const { startBlobs } = await import('../tests/support/blobs.ts');
+  const { configureMail, Mailbox } = await import('../tests/support/mailbox.ts');
+  const { Client, VALID } = await import('../tests/functions/contact-harness.ts');
   const { configureAlerts, subscriber, subscribe } = await import('../tests/functions/alerts-harness.ts');
   const { fillBacklog } = await import('../tests/functions/backlog.ts');
-  const { BuildHookStandIn, GitHubStandIn } = await import('../tests/functions/publishing-harness.ts');
+  const { BuildHookStandIn } = await import('../tests/functions/publishing-harness.ts');
+  const { GitHubStandIn } = await import('../tests/support/github.ts');
   const { default: retryLeads } = await import('../functions/retry-leads.ts');
   const { default: sendAlerts } = await import('../functions/send-alerts.ts');
   const { scheduledInvocation } = await import('../functions/lib/http/guards.ts');
@@ -128,7 +131,8 @@ async function measureHandlers(): Promise<Measured['runs']> {
 
   const blobs = await startBlobs();
   const mailbox = await new Mailbox().start();
-  const [github, hook] = await Promise.all([new GitHubStandIn().start(), new BuildHookStandIn().start()]);
+  const [github, hook] = await Promise.all([new GitHubStandIn('dealer/site').start(), new BuildHookStandIn().start()]);
+  github.accounts.set('ghp_cost', { login: 'dealer', permissions: { admin: false, push: true, pull: true } });
   configureMail(mailbox);
   configureAlerts(mailbox);
   process.env.RESEND_RATE_PER_SECOND = String(RESEND.requestsPerSecond);
@@ -174,7 +178,7 @@ async function measureHandlers(): Promise<Measured['runs']> {
     const store = publishingBlobs();
     const offTime = Date.parse('2026-12-10T15:00:00Z');
     const publisherIdle = await seconds(() => runPublisher(offTime));
-    github.commit('dealer/site', 'main', 'b'.repeat(40));
+    github.moveBranch('main', 'b'.repeat(40));
     const publisherBusy = await seconds(async () => {
       await store.setJSON(STATE_KEY, {
         month: '2026-12',

@@ -21,8 +21,10 @@ import { schema as importSchema, type ImportMapping } from '../data/schemas/impo
 import { schema as modelsSchema } from '../data/schemas/models.ts';
 import { dmsFeed, pullFeed, spreadsheetFeed, type FeedOptions, type FeedResult } from '../functions/lib/import/feed.ts';
 import { folderLot } from '../functions/lib/import/folder-lot.ts';
+import type { HostLookup } from '../functions/lib/import/photo-hosts.ts';
 import { formatRun, formatRuns } from '../functions/lib/import/report.ts';
-import { dayIn, runImport } from '../functions/lib/import/run.ts';
+import { runImport } from '../functions/lib/import/run.ts';
+import { calendarDay } from '../src/lib/units/build-clock.ts';
 import { recentRuns, RUNS_BLOBS } from '../functions/lib/import/runs.ts';
 import { parseDataFile } from '../src/lib/data-file.ts';
 import { dmsToken } from '../src/lib/settings/import.ts';
@@ -44,6 +46,8 @@ export interface CliOptions {
   now?: Date;
   /** How the feed is fetched (a shorter timeout in tests); IMPORT_DMS_TOKEN is the DMS's key by default. */
   feed?: FeedOptions;
+  /** How the photo hosts are resolved (the system's resolver by default). */
+  lookup?: HostLookup;
   print?: (line: string) => void;
 }
 
@@ -148,8 +152,9 @@ export async function importCli(args: readonly string[], options: CliOptions = {
       reservedIds: lotJson.removed.map((unit) => unit.id),
       stores: storesIn(join(root, 'data', 'stores')),
       now,
-      today: dayIn(now, mapping.timeZone),
+      today: calendarDay(now, mapping.timeZone),
       dryRun,
+      ...(options.lookup ? { lookup: options.lookup } : {}),
     });
     print(formatRun(run));
     return run.outcome === 'imported' ? 0 : 1;

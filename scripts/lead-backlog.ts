@@ -10,7 +10,8 @@
 import { parseArgs } from 'node:util';
 import { RUN_LIMIT_MS } from '../functions/retry-leads.ts';
 import { clearBacklog, fillBacklog } from '../tests/functions/backlog.ts';
-import { configureMail, Mailbox, startBlobs } from '../tests/functions/contact-harness.ts';
+import { startBlobs } from '../tests/support/blobs.ts';
+import { configureMail, Mailbox } from '../tests/support/mailbox.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,8 +1,9 @@
 // A copy of the site whose data references real raster photos (large JPEG, PNG with alpha, a
-// portrait), generated here, so the photo tests, `npm run budget` and `npm run bench:photos`
-// measure what the image CDN sends for photos rather than for the shipped SVG artwork.
+// portrait), generated here, so the photo tests (in the copy of scripts/copy-site.ts) and
+// `npm run bench:photos` measure what the image CDN sends for photos rather than for the shipped
+// SVG artwork. The helpers that copy, build and serve a site are shared by the other copies.
 //
-//   node scripts/photo-site.ts --port 8890         copy + photos + the admin's edits, build, serve until stopped
+//   node scripts/photo-site.ts --port 8890         copy + photos, build, serve until stopped
 //   node scripts/photo-site.ts --photos 300 --port 8890   … with 300 more photos in the data
 //   node scripts/photo-site.ts --units 100 --port 8890    … with the lot grown to 100 listed units (scripts/grow-lot.ts)
 //
@@ -15,7 +16,6 @@ import { parseArgs } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
 import { growLot } from './grow-lot.ts';
 import { startServedSite } from './served-site.ts';
-import { applyAdminEdits, waitForAdminEdits, type AdminEdits } from './admin-edits.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -86,12 +86,20 @@ export function copySite(): string {
 
 /**
  * Copies the site into a temporary folder, grows its lot to `units` listed units when given, and
- * puts the photo fixtures (and `extra` more photos) in its data: every unit gets a main photo;
- * then what the admin saved in its end-to-end test (`adminEdits`, scripts/admin-edits.ts).
+ * puts the photos in its data (addPhotos).
  */
-export async function createPhotoSite({ extra = 0, units = 0, adminEdits }: { extra?: number; units?: number; adminEdits?: AdminEdits } = {}): Promise<string> {
+export async function createPhotoSite({ extra = 0, units = 0 }: { extra?: number; units?: number } = {}): Promise<string> {
   const dir = copySite();
   growLot(dir, units);
+  await addPhotos(dir, extra);
+  return dir;
+}
+
+/**
+ * Puts the photo fixtures (and `extra` more photos) in the data of the site in `dir`: the unit
+ * PHOTO_UNIT gets the three fixtures, every other unit a main photo of its own, the home page the hero.
+ */
+export async function addPhotos(dir: string, extra = 0): Promise<void> {
   const write = async (path: string, image: Sharp | Buffer) => {
     const file = join(dir, 'public', path);
     mkdirSync(join(file, '..'), { recursive: true });
@@ -114,7 +122,8 @@ export async function createPhotoSite({ extra = 0, units = 0, adminEdits }: { ex
     const file = join(unitsDir, name);
     const unit = JSON.parse(readFileSync(file, 'utf8')) as UnitJson;
     const artwork = unit.photos.slice(1, 3);
-    const photoOf = (src: string) => ({ src, alt: '' });
+    // No text of their own, as the admin saves a photo whose text is left empty: the page reads the unit's name.
+    const photoOf = (src: string) => ({ src });
     if (id === PHOTO_UNIT) {
       unit.photos = [...[landscape.path, png.path, portrait.path].map(photoOf), ...artwork];
     } else {
@@ -137,8 +146,6 @@ export async function createPhotoSite({ extra = 0, units = 0, adminEdits }: { ex
   const home = JSON.parse(readFileSync(homeFile, 'utf8')) as { hero: { image: string } };
   home.hero.image = hero.path;
   writeFileSync(homeFile, JSON.stringify(home, null, 2));
-  if (adminEdits) applyAdminEdits(dir, adminEdits);
-  return dir;
 }
 
 /** `astro build` in `dir` (a copy of the site, or the site itself); returns the wall-clock milliseconds. */
@@ -162,17 +169,6 @@ export function portsOf(values: { port?: string; 'static-port'?: string; 'functi
   return { port, static: Number(values['static-port'] ?? port + 1), functions: Number(values['functions-port'] ?? port + 2) };
 }
 
-/** Prepares the copy in `dir` and builds it, removing the copy when either fails; returns the build's milliseconds. */
-export async function buildCopy(dir: string, prepare: (dir: string) => unknown = () => undefined): Promise<number> {
-  try {
-    await prepare(dir);
-    return buildSite(dir);
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-}
-
 /** Serves the copy in `dir` (scripts/served-site.ts) until a signal; then stops the server and, once it has exited (it writes to the copy while stopping), removes the copy. */
 export async function serveUntilStopped(dir: string, ports: { port: number; static: number; functions: number }): Promise<never> {
   const site = await startServedSite({ dir, ports });
@@ -188,8 +184,12 @@ if (import.meta.main) {
   const { values } = parseArgs({
     options: { port: { type: 'string', default: '8890' }, ...PORT_OPTIONS, photos: { type: 'string', default: '0' }, units: { type: 'string', default: '0' } },
   });
-  // The photo tests also check the pages made of what the admin saved (tests/photos/admin-edits.spec.ts).
-  const dir = await createPhotoSite({ extra: Number(values.photos), units: Number(values.units), adminEdits: await waitForAdminEdits() });
-  await buildCopy(dir);
+  const dir = await createPhotoSite({ extra: Number(values.photos), units: Number(values.units) });
+  try {
+    buildSite(dir);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   await serveUntilStopped(dir, portsOf(values));
 }

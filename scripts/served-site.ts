@@ -8,6 +8,8 @@ const root = join(import.meta.dirname, '..');
 
 export interface ServedSite {
   base: string;
+  /** The server's process id; it leads a process group of everything it started (its functions included). */
+  pid: number | undefined;
   /** Resolves once the site's functions answer (not /api/health: it alarms on leads left waiting in the local store). */
   ready: Promise<void>;
   /** Resolves with the server's exit code once it has stopped, however it stopped. */
@@ -20,7 +22,7 @@ export interface ServedSite {
  * A built dist/ served as Netlify serves it: `netlify serve --offline` in the `prebuilt` context
  * of netlify.toml (static files, headers, redirects, functions, the image CDN and a local Blobs
  * sandbox, without building again). The site's own build by default, or a copy of the site
- * (`dir`, scripts/photo-site.ts); on free ports unless `ports` are given. `npm test` serves the
+ * (`dir`, scripts/copy-site.ts); on free ports unless `ports` are given. `npm test` serves the
  * build once for every stage that needs it.
  */
 export async function startServedSite({
@@ -43,15 +45,15 @@ export async function startServedSite({
   const base = `http://localhost:${port}`;
   const ready = waitFor(`${base}/api/vehicles`, { server });
   ready.catch(stop);
-  return { base, ready, exited, stop };
+  return { base, pid: server.pid, ready, exited, stop };
 }
 
 /** The running site BASE_URL names (once it answers), or the site's build served for this run. */
-export async function servedSite(): Promise<Pick<ServedSite, 'base' | 'stop'>> {
+export async function servedSite(): Promise<Pick<ServedSite, 'base' | 'pid' | 'stop'>> {
   const given = tool('BASE_URL');
   if (given) {
     await waitFor(`${given}/api/vehicles`);
-    return { base: given, stop: async () => 0 };
+    return { base: given, pid: undefined, stop: async () => 0 };
   }
   const site = await startServedSite();
   await site.ready;

@@ -1,6 +1,7 @@
 // The standard validators over every page of dist/sitemap.xml (run `npm run build` first):
 //   W3C Nu Html Checker, Google's rich-result rules with the schema.org vocabulary
-//   (@adobe/structured-data-validator), pa11y with HTML_CodeSniffer at WCAG 2 AA.
+//   (@adobe/structured-data-validator), pa11y with HTML_CodeSniffer at WCAG 2 AA at 375 and
+//   1280 px and with axe at WCAG 2.2 A and AA at 375 px (the sweep of every page with axe).
 //   npm run validate                 all three; fails on any error
 //   npm run validate -- html         one of: html, structured-data, a11y
 //   BASE_URL=http://localhost:8888 npm run validate -- a11y    against a running `npm start`
@@ -76,7 +77,7 @@ if (selected.includes('a11y')) {
       pages.map((page) => page.path),
     );
     report(
-      `pa11y (HTML_CodeSniffer, WCAG2AA): ${pages.length} pages at ${VIEWPORTS.map((v) => `${v.width}px`).join(' and ')} (${runs} runs), ${errors.length} errors in ${seconds(start)} (server up in ${served})`,
+      `pa11y (${VIEWPORTS.map((v) => `${v.width}px: ${v.runners.map((r) => (r === 'htmlcs' ? 'HTML_CodeSniffer WCAG2AA' : 'axe WCAG 2.2 A/AA')).join(' and ')}`).join('; ')}): ${pages.length} pages (${runs} runs), ${errors.length} errors in ${seconds(start)} (server up in ${served})`,
       errors,
     );
   } finally {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { PHOTO_HOST, photoHostProblem } from '../../src/lib/import/remote-images.ts';
 import { nonEmpty, schemaRef, slug, url } from './common.ts';
 import { BatteryType, VehicleCategory } from './units.ts';
+import { DEALER_TIME_ZONE } from '../../src/lib/units/build-clock.ts';
 
 /**
  * How the lot is imported from the dealer's own system (docs/product.md §Import): where the feed
@@ -86,7 +88,7 @@ export const schema = z
       .array(z.string().regex(/^([01]\d|2[0-3]):00$/, 'must be a whole hour written HH:00, e.g. "06:00"'))
       .default(['06:00', '12:00', '18:00', '23:00'])
       .describe("When the scheduled import runs, in the dealer's time zone"),
-    timeZone: nonEmpty.default('America/New_York'),
+    timeZone: nonEmpty.default(DEALER_TIME_ZONE),
     maxShrinkPercent: z
       .number()
       .min(0)
@@ -101,9 +103,18 @@ export const schema = z
       .describe('A make as the feed writes it → a brand slug, when it is not the brand\'s own name (e.g. "EVolution" → "evolution")'),
     categories: z.record(slug, VehicleCategory).default({}).describe("A model series → the lot's category, for a new unit"),
     photoHosts: z
-      .array(z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'must be a host name, e.g. "photos.dms.example"'))
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(PHOTO_HOST, 'must be a host name such as "photos.dms.example", never an IP address')
+          .refine((host) => photoHostProblem(host) === undefined, 'must be a host on the internet, not a local name (localhost, .local, .internal…)'),
+      )
       .default([])
-      .describe("Hosts the feed's photos come from; the image CDN may fetch from them (the hosts of photos already on the lot are added by the build)"),
+      .describe(
+        'The only hosts the feed\'s photos may come from, e.g. "photos.dms.example": a photo on any other host rejects its row, and the image CDN fetches from these alone',
+      ),
     locations: z.record(nonEmpty, slug).default({}).describe("The feed's location code → the store whose lot the unit is on"),
     publish: PublishRules.prefault({}),
     defaults: NewUnitDefaults.prefault({}),

@@ -85,7 +85,7 @@ const UnitFields = z.strictObject({
   condition: UnitCondition,
   isNew: z.boolean(),
   inStock: z.boolean().describe('On the lot now (false: on order or in transit)'),
-  store: slug.optional().describe('The store whose lot the unit is on (the name of its file in data/stores/); may be left out while there is only one store'),
+  store: slug.optional().describe("The store whose lot the unit is on (the name of its file in data/stores/); left out, the unit is on the main store's lot"),
   featured: z.boolean().optional().describe('Only a featured unit names it; the admin leaves it out when it is off'),
   /** What a dealer keeps of a unit (docs/product.md §Units). */
   stockNumber: nonEmpty.max(20).describe("The dealer's stock number; unique on the lot"),

@@ -9,10 +9,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildFacts, deployContext } from '../../src/lib/settings/platform.ts';
-import { dataErrorsTo, leadsEnv } from '../../src/lib/settings/mail.ts';
+import { dataErrorsTo, leadsEnv, type MailConfig } from '../../src/lib/settings/mail.ts';
 import { processEnv, type Env } from '../../src/lib/settings/read.ts';
 import { siteAddress } from '../../src/lib/settings/site.ts';
-import { sendEmail, type SendResult } from '../../functions/lib/mail/mailer.ts';
+import { mailLogBlobs } from '../../functions/lib/mail/log.ts';
+import { sendMail, type SendResult } from '../../functions/lib/mail/mailer.ts';
+import { Pacer } from '../../functions/lib/mail/pacer.ts';
 import { dataProblems } from './data-check.ts';
 import { buildFailureEmail } from './email.ts';
 
@@ -79,7 +81,30 @@ export async function mailDealer(problems: readonly string[], env: Env): Promise
     commit,
   });
   const key = deployId ?? createHash('sha256').update(text).digest('hex').slice(0, 32);
-  const result = await sendEmail(settings.mail, { to, subject, text, idempotencyKey: `build-failure-${key}` });
+  // Like every e-mail of the site, counted and in the shared pace when the build reaches the site's
+  // Blobs (lib/mail/mailer.ts); never held back by the quota: the dealer must hear that nothing was published.
+  const outcome = await sendMail(
+    settings.mail,
+    { to, subject, text, idempotencyKey: `build-failure-${key}` },
+    { pacer: sitePace(settings.mail), room: 'always' },
+  );
+  const result: SendResult =
+    outcome.status === 'sent' || outcome.status === 'failed'
+      ? outcome
+      : { status: 'failed', error: 'no slot in the e-mail pace in time', statusCode: null, fault: 'provider' };
   log(result.status === 'sent' ? `E-mailed ${to.join(', ')}: ${subject}` : `The e-mail to ${to.join(', ')} failed: ${result.error}`);
   return result;
+}
+
+/** How long the e-mail may wait for its slot in the site's pace. */
+const PACE_WAIT_MS = 15_000;
+
+/** The site's shared pace, when the build reaches the site's Blobs; without them the e-mail goes at once, alone. */
+function sitePace(mail: MailConfig): Pacer | null {
+  try {
+    return new Pacer(mailLogBlobs(), { ratePerSecond: mail.ratePerSecond, deadline: performance.now() + PACE_WAIT_MS, timeoutMs: mail.timeoutMs });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'MissingBlobsEnvironmentError') return null;
+    throw error;
+  }
 }

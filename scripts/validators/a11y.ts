@@ -1,21 +1,32 @@
+import { join } from 'node:path';
 import pa11y from 'pa11y';
 import puppeteer, { type Page } from 'puppeteer';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '../chromium.ts';
 import type { Finding } from './pages.ts';
 
-/** Each page is checked at the phone and the desktop width. */
+/** pa11y's runner of axe with the WCAG 2.2 A and AA rules, by its path (scripts/validators/axe-runner.ts). */
+const AXE = join(import.meta.dirname, 'axe-runner.ts');
+
+/**
+ * Each page is checked at the phone and the desktop width with HTML_CodeSniffer, and at the
+ * phone width with axe too: one sweep for both (docs/product.md §Quality); the end-to-end tests
+ * run axe on one page per template at both widths.
+ */
 export const VIEWPORTS = [
-  { width: 375, height: 740 },
-  { width: 1280, height: 800 },
+  { width: 375, height: 740, runners: [AXE, 'htmlcs'] },
+  { width: 1280, height: 800, runners: ['htmlcs'] },
 ] as const;
+
+/** The runner's name in a finding. */
+const runnerName = (runner: string) => (runner === AXE ? 'axe' : runner);
 
 /**
  * Opens a page as a visitor does: until the load event, then until the browser is idle, so the
  * islands hydrated at load or idle have rendered. (pa11y's own navigation waits for 500 ms of
  * network quiet per page, which triples the time of a run over the sitemap.)
  */
-async function open(page: Page, url: string, viewport: (typeof VIEWPORTS)[number]): Promise<void> {
-  await page.setViewport(viewport);
+async function open(page: Page, url: string, { width, height }: (typeof VIEWPORTS)[number]): Promise<void> {
+  await page.setViewport({ width, height });
   const response = await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
   // 304: the second viewport revalidates the page the first one loaded.
   if (!response || response.status() >= 400) throw new Error(`${url} answered ${response?.status() ?? 'nothing'}`);
@@ -23,8 +34,9 @@ async function open(page: Page, url: string, viewport: (typeof VIEWPORTS)[number
 }
 
 /**
- * pa11y with the HTML_CodeSniffer runner at WCAG 2 AA over each page of a served site, at each
- * viewport: one browser, a few tabs at once. Errors only (its warnings and notices ask a human).
+ * pa11y over each page of a served site, at each viewport with its runners (HTML_CodeSniffer at
+ * WCAG 2 AA, axe at WCAG 2.2 A and AA): one browser, a few tabs at once. Errors only (its
+ * warnings and notices ask a human).
  */
 export async function checkA11y(base: string, paths: readonly string[], concurrency = 3): Promise<{ errors: Finding[]; runs: number }> {
   const browser = await puppeteer.launch({ executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
@@ -36,19 +48,20 @@ export async function checkA11y(base: string, paths: readonly string[], concurre
     for (let job = jobs[next++]; job; job = jobs[next++]) {
       const url = new URL(job.path, base).href;
       await open(page, url, job.viewport);
+      const { width, height, runners } = job.viewport;
       const result = await pa11y(url, {
         browser,
         page,
         ignoreUrl: true,
-        runners: ['htmlcs'],
+        runners: [...runners],
         standard: 'WCAG2AA',
-        viewport: job.viewport,
+        viewport: { width, height },
         timeout: 30_000,
         includeWarnings: false,
         includeNotices: false,
       });
       for (const issue of result.issues.filter((i) => i.type === 'error')) {
-        errors.push({ path: job.path, where: `${job.viewport.width}px ${issue.selector}`, message: `${issue.message} (${issue.code})` });
+        errors.push({ path: job.path, where: `${width}px ${runnerName(issue.runner)} ${issue.selector}`, message: `${issue.message} (${issue.code})` });
       }
     }
     await page.close();

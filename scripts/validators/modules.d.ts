@@ -17,7 +17,8 @@ declare module 'pa11y' {
     browser?: Browser;
     page?: Page;
     ignoreUrl?: boolean;
-    runners?: ('htmlcs' | 'axe')[];
+    /** Built-in runners by name ('htmlcs', 'axe'), others by their module's path. */
+    runners?: string[];
     standard?: 'WCAG2A' | 'WCAG2AA' | 'WCAG2AAA';
     viewport?: { width: number; height: number };
     timeout?: number;

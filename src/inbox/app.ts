@@ -1,5 +1,7 @@
-import { durationText, formLabel, LEAD_STATUSES, PROMISE_LABELS, STATUS_LABELS, telHref, valueLabel } from '../lib/inbox/labels.ts';
+import { durationText, formLabel, LEAD_STATUSES, PROMISE_LABELS, STATUS_LABELS, valueLabel } from '../lib/inbox/labels.ts';
+import { telHref } from '../lib/phone.ts';
 import { githubSignIn } from './sign-in.ts';
+import { calendarDay, DEALER_TIME_ZONE } from '../lib/units/build-clock.ts';
 
 /**
  * The inbox page (src/pages/admin/leads.astro, docs/operations.md §The dealer's inbox). Views by
@@ -15,7 +17,7 @@ const SIGNED_OUT_KEY = 'inbox.signed-out';
 const LOCAL_TOKEN = 'local-sign-in';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
-const time = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'medium', timeStyle: 'short' });
+const time = new Intl.DateTimeFormat('en-US', { timeZone: DEALER_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const when = (iso: string | number | undefined) => (iso === undefined || iso === '' ? '' : time.format(new Date(iso)));
 
@@ -541,6 +543,45 @@ async function download(from: string, to: string): Promise<void> {
   say('The CSV file is downloaded.');
 }
 
+/**
+ * The complete archive (docs/operations.md §The dealer's archive): its chunks one after another
+ * (the server's cursor in X-Archive-Next), waiting out the inbox's rate limit when it is reached,
+ * saved gzip-compressed as one file, the same `npm run leads -- export` writes.
+ */
+async function downloadArchive(): Promise<void> {
+  const parts: Blob[] = [];
+  let cursor = '';
+  for (let chunk = 1; ; chunk++) {
+    const current = token();
+    if (!current) throw new SignedOut('');
+    say(`Preparing the archive: part ${chunk}…`);
+    const response = await fetch(`/api/admin/archive${cursor ? `?${new URLSearchParams({ cursor })}` : ''}`, {
+      headers: { Authorization: `Bearer ${current}` },
+    });
+    if (response.status === 429) {
+      const seconds = Number(response.headers.get('Retry-After')) || 10;
+      say(`Preparing the archive: part ${chunk}, waiting ${seconds} s for the inbox's request limit…`);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      chunk--;
+      continue;
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      if (response.status === 401) throw new SignedOut(body.error ?? 'Sign in again.');
+      throw new Error(body.error ?? `The inbox answered ${response.status}.`);
+    }
+    parts.push(await response.blob());
+    cursor = response.headers.get('X-Archive-Next') ?? '';
+    if (!cursor) break;
+  }
+  const file = await new Response(new Blob(parts).stream().pipeThrough(new CompressionStream('gzip'))).blob();
+  const day = calendarDay(new Date());
+  const link = h('a', { href: URL.createObjectURL(file), download: `leads-archive-${day}.jsonl.gz` });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.getAttribute('href') ?? ''), 60_000);
+  say('The archive is downloaded. Keep it somewhere safe: it holds personal data.');
+}
+
 // --- Wiring ------------------------------------------------------------------------------------
 
 async function route(): Promise<void> {
@@ -579,6 +620,7 @@ $('export-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void run(() => download($<HTMLInputElement>('from').value, $<HTMLInputElement>('to').value));
 });
+$('archive-download').addEventListener('click', () => void run(downloadArchive));
 $('sign-out').addEventListener('click', () => signOut('Signed out.'));
 $('local-sign-in').addEventListener('click', () => signIn(LOCAL_TOKEN));
 $('github-sign-in').addEventListener(
@@ -593,7 +635,7 @@ window.addEventListener('hashchange', () => {
   focusList = true;
   void route();
 });
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+const today = calendarDay(new Date());
 $<HTMLInputElement>('to').value = today;
 $<HTMLInputElement>('from').value = `${today.slice(0, 8)}01`;
 void route();

@@ -2,19 +2,20 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { photoHostsOf, remoteImagePatterns } from '../lib/import/remote-images.ts';
-import { UNIT_FILES_MODULE } from './unit-files.ts';
+import { schema as importSchema } from '../../data/schemas/import.ts';
+import { remoteImagePatterns } from '../lib/import/remote-images.ts';
 
 /** Where Netlify reads a build's own configuration (Frameworks API, https://docs.netlify.com/frameworks-api/). */
 export const NETLIFY_BUILD_CONFIG = '.netlify/v1/config.json';
 
 /**
  * Writes the image CDN's allow-list of remote photo hosts into the build's Netlify configuration
- * (`images.remote_images`), keeping whatever else that file holds; with no remote photo and no
- * photo host, writes nothing and the site builds as before.
+ * (`images.remote_images`), keeping whatever else that file holds: the hosts the dealer lists in
+ * the import settings and no other (a unit photo on another host fails the build, in
+ * src/lib/data/vehicles.ts). With no photo host, writes nothing and the site builds as before.
  */
-export function writeRemoteImages(root: string, photoHosts: readonly string[], units: readonly unknown[]): string[] {
-  const patterns = remoteImagePatterns([...photoHosts, ...photoHostsOf(units)]);
+export function writeRemoteImages(root: string, photoHosts: readonly string[]): string[] {
+  const patterns = remoteImagePatterns(photoHosts);
   const target = join(root, NETLIFY_BUILD_CONFIG);
   if (patterns.length === 0 && !existsSync(target)) return patterns;
   const current = existsSync(target) ? (JSON.parse(readFileSync(target, 'utf8')) as Record<string, unknown>) : {};
@@ -24,10 +25,7 @@ export function writeRemoteImages(root: string, photoHosts: readonly string[], u
   return patterns;
 }
 
-/**
- * After the build: the allow-list from data/import.json's photo hosts and the photos of the units
- * as gathered for this build (src/integrations/unit-files.ts).
- */
+/** After the build: the allow-list from data/import.json's photo hosts (checked by its schema, as every build does). */
 export default function remoteImages(): AstroIntegration {
   let root = '';
   return {
@@ -37,9 +35,8 @@ export default function remoteImages(): AstroIntegration {
         root = fileURLToPath(config.root);
       },
       'astro:build:done': ({ logger }) => {
-        const mapping = JSON.parse(readFileSync(join(root, 'data', 'import.json'), 'utf8')) as { photoHosts?: string[] };
-        const units = Object.values(JSON.parse(readFileSync(join(root, UNIT_FILES_MODULE), 'utf8')) as Record<string, unknown>);
-        const patterns = writeRemoteImages(root, mapping.photoHosts ?? [], units);
+        const mapping = importSchema.parse(JSON.parse(readFileSync(join(root, 'data', 'import.json'), 'utf8')));
+        const patterns = writeRemoteImages(root, mapping.photoHosts);
         if (patterns.length > 0) logger.info(`The image CDN may fetch unit photos from: ${patterns.join(', ')}`);
       },
     },

@@ -1,5 +1,6 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { formatCityLine, formatHours, formatPrice, formatTime, slugify, telHref } from './format.ts';
+import { csvField, csvFile, formatCityLine, formatHours, formatPrice, formatTime, slugify } from './format.ts';
 
 describe('formatPrice', () => {
   it.each([
@@ -36,8 +37,30 @@ describe('hours', () => {
   });
 });
 
-it('builds tel: links', () => expect(telHref('+16095550142')).toBe('tel:+16095550142'));
-
 it('prints the city line of an address with a space before the ZIP code', () => {
   expect(formatCityLine({ city: 'Mount Holly', region: 'NJ', postalCode: '08060' })).toBe('Mount Holly, NJ 08060');
+});
+
+describe('csvField: every CSV the site writes', () => {
+  it.each([
+    ['=HYPERLINK("https://evil.example","Click")', `"'=HYPERLINK(""https://evil.example"",""Click"")"`],
+    ['+1 609 555 0100', `"'+1 609 555 0100"`],
+    ['-2+3', `"'-2+3"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\t=1+1', `"'\t=1+1"`],
+    ['\r=1+1', `"'\r=1+1"`],
+    ['\uFF1D1+1', `"'\uFF1D1+1"`],
+    ['Mint', '"Mint"'],
+    ['a = b', '"a = b"'],
+    ['', '""'],
+    [undefined, '""'],
+  ])('%j → %s', (value, field) => expect(csvField(value)).toBe(field));
+
+  it('writes numbers as they are', () => expect([csvField(12995), csvField(-5)]).toEqual(['12995', '-5']));
+
+  it('makes a file a CSV parser reads back, formulas shown as text', () => {
+    const file = csvFile(['name', 'note'], [['=cmd|"/c calc"!A1', 'Line one\nline "two", and more.']]);
+    expect(file.endsWith('\r\n')).toBe(true);
+    expect(parse(file, { columns: true })).toEqual([{ name: `'=cmd|"/c calc"!A1`, note: 'Line one\nline "two", and more.' }]);
+  });
 });

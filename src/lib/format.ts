@@ -31,12 +31,31 @@ export function formatHours(line: HoursLine): string {
   return 'note' in line ? line.note : `${formatTime(line.opens)}-${formatTime(line.closes)}`;
 }
 
-/** tel: link for a +1 number. */
-export function telHref(e164: string): string {
-  return `tel:${e164}`;
-}
-
 /** "Mount Holly, NJ 08060": the second line of a postal address. */
 export function formatCityLine(address: { city: string; region: string; postalCode: string }): string {
   return `${address.city}, ${address.region} ${address.postalCode}`;
+}
+
+/**
+ * What a spreadsheet program would run as a formula when it opens a CSV file: text starting with
+ * = + - @ (or their full-width forms, which some locales' Excel reads alike), a tab or a carriage
+ * return (OWASP, "CSV Injection").
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * One field of every CSV file the site writes (the leads and alerts exports, the Meta catalogue):
+ * text that would run as a formula starts with ' so the program shows it as text, quotes are
+ * doubled and the field is quoted. Text from a feed or a form reaches these files, never a
+ * spreadsheet's formula bar. A number is written as it is (a negative number is no formula).
+ */
+export function csvField(value: string | number | undefined): string {
+  if (typeof value === 'number') return String(value);
+  const text = value ?? '';
+  return `"${(FORMULA_START.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+}
+
+/** A CSV file: the site's own column names, then one line per row, every field through `csvField`; CRLF line ends. */
+export function csvFile(columns: readonly string[], rows: readonly (readonly (string | number | undefined)[])[]): string {
+  return `${[columns.join(','), ...rows.map((row) => row.map(csvField).join(','))].join('\r\n')}\r\n`;
 }

@@ -107,7 +107,7 @@ test.describe('alert forms with JavaScript', () => {
 test.describe('the pages alert links open', () => {
   test('confirm, manage, unsubscribe and a dead link read well and pass axe', async ({ page, axe }) => {
     // The handlers run here, on a Blobs sandbox of their own, with links signed by a test secret.
-    const { startBlobs } = await import('../functions/contact-harness.ts');
+    const { startBlobs } = await import('../support/blobs.ts');
     const { configureAlerts, formAction, open, subscribe, subscriber } = await import('../functions/alerts-harness.ts');
     // The sandbox's context goes with the rest of the environment when the test ends.
     const saved = { ...process.env };

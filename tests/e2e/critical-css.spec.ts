@@ -56,9 +56,9 @@ async function settledScreenshot(page: Page): Promise<Buffer> {
   throw new Error(`${page.url()} kept changing over 10 screenshots`);
 }
 
-// Runs at both project widths (375 and 1280 px).
+// At both widths (375 and 1280 px): each lays the page out differently.
 for (const path of TEMPLATES) {
-  test(`${path} looks the same from its inline CSS alone as with the whole stylesheet, and fits the window's width`, async ({ page }) => {
+  test(`${path} looks the same from its inline CSS alone as with the whole stylesheet, and fits the window's width`, { tag: '@both' }, async ({ page }) => {
     // The whole stylesheet answered empty: only the inline rules style the page.
     await page.route(SITE_STYLESHEET, (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
     await page.goto(path);

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
+// The axe and the rules of the validators' sweep of every sitemap page (pa11y's axe runner).
+import { AXE_TAGS, scripts as axeScripts } from '../../scripts/validators/axe-runner.ts';
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-// The axe-core that @axe-core/playwright runs, resolved from it.
-const fromAxeBuilder = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
-const AXE_SOURCE = readFileSync(fromAxeBuilder.resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = axeScripts.map((file) => readFileSync(file, 'utf8')).join('\n');
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 interface AxeInPage {
   run: (context: Document, options: { runOnly: { type: 'tag'; values: string[] }; resultTypes: ['violations'] }) => Promise<{ violations: Violation[] }>;
@@ -114,8 +112,6 @@ export const PAGE_EVENTS = /\/_astro\/(page|asc)\.[\w-]+\.js$/;
 /** The scripts a page requested, but the island runtime and the analytics events. */
 export const beyondIslandRuntime = (urls: readonly string[]) =>
   urls.filter((url) => ![ISLAND_RUNTIME, PAGE_EVENTS].some((pattern) => pattern.test(new URL(url, 'http://x').pathname)));
-
-export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 /**
  * Resolves once the page has done what it does when it is idle (src/first-paint/page-loader.ts),

@@ -74,7 +74,6 @@ test.describe('home page', () => {
 test.describe('header and footer', () => {
   test('marks Home as current only on /', async ({ page, allowNotFound }) => {
     allowNotFound('/a-page-that-does-not-exist');
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
@@ -112,9 +111,7 @@ test.describe('header and footer', () => {
   });
 });
 
-test.describe('mobile menu', () => {
-  test.use({ viewport: { width: 375, height: 740 } });
-
+test.describe('mobile menu', { tag: '@phone' }, () => {
   test('opens, traps the page behind, closes on Escape and returns focus', async ({ page, axe }) => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Open menu' });
@@ -150,7 +147,8 @@ test.describe('mobile menu', () => {
   });
 });
 
-test.describe('with JavaScript off', () => {
+// At both widths: without JavaScript the phone's header shows its links without the menu button.
+test.describe('with JavaScript off', { tag: '@both' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('the home page reads fully and every navigation link is reachable', async ({ page }) => {

@@ -56,7 +56,7 @@ async function expectedTotal(page: Page): Promise<string | undefined> {
   return quote && quoteLines(quote).at(-1)?.[1];
 }
 
-test('what is entered at any moment while the reservation form hydrates reaches the live form and its estimate', async ({ page }) => {
+test('what is entered at any moment while the reservation form hydrates reaches the live form and its estimate', { tag: '@phone' }, async ({ page }) => {
   test.setTimeout(240_000);
   const seed = Number(process.env.HYDRATION_SEED ?? Date.now() % 1_000_000);
   const random = randomFrom(seed);

@@ -2,75 +2,101 @@
 // with the local sign-in of `npm start`, the dealer finds a new lead and opens it; on the phone
 // they also mark it contacted and add a note with the keyboard, and honour a privacy request
 // (the desktop shows the same views wider, so it stops after the lead). axe checks each view.
+// The dealer also downloads the archive of everything (docs/operations.md §The dealer's archive).
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { freshRateLimit, newVisitor } from './contact-leads.ts';
 import { expect, test } from './fixtures.ts';
 
-test('the dealer finds a new lead and opens it; on a phone also marks it contacted, adds a note and deletes the person on request', async ({
-  page,
-  request,
-  axe,
-}, testInfo) => {
-  test.setTimeout(60_000);
-  await freshRateLimit();
-  const visitor = newVisitor(`inbox-${testInfo.project.name}`);
-  const filed = await request.post('/api/contact', { data: { ...visitor, interest: 'service' } });
-  expect(filed.status()).toBe(200);
+test(
+  'the dealer finds a new lead and opens it; on a phone also marks it contacted, adds a note and deletes the person on request',
+  { tag: '@both' },
+  async ({ page, request, axe }, testInfo) => {
+    test.setTimeout(60_000);
+    await freshRateLimit();
+    const visitor = newVisitor(`inbox-${testInfo.project.name}`);
+    const filed = await request.post('/api/contact', { data: { ...visitor, interest: 'service' } });
+    expect(filed.status()).toBe(200);
 
-  // No lead data in the page itself: it is a frame the script fills.
-  expect(await (await request.get('/admin/leads')).text()).not.toContain(visitor.email);
+    // No lead data in the page itself: it is a frame the script fills.
+    expect(await (await request.get('/admin/leads')).text()).not.toContain(visitor.email);
 
-  await page.goto('/admin/leads');
-  await expect(page.getByRole('heading', { name: 'Sign in to read the leads' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign in locally' }).click();
-  await expect(page.getByRole('heading', { name: 'Leads', exact: true })).toBeVisible();
-  await expect(page.getByText(/^Signed in as local$/)).toBeVisible();
+    await page.goto('/admin/leads');
+    await expect(page.getByRole('heading', { name: 'Sign in to read the leads' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in locally' }).click();
+    await expect(page.getByRole('heading', { name: 'Leads', exact: true })).toBeVisible();
+    await expect(page.getByText(/^Signed in as local$/)).toBeVisible();
 
-  await page.getByLabel('Name, e-mail, phone or stock number').fill(visitor.email);
-  await page.getByLabel('Name, e-mail, phone or stock number').press('Enter');
-  await expect(page.getByText('1 lead, newest first.')).toBeVisible();
-  const item = page.getByRole('link', { name: new RegExp(`${visitor.firstName} ${visitor.lastName}`) });
-  await expect(item).toContainText('Service');
-  await axe();
-  await page.screenshot({ path: testInfo.outputPath('inbox-list.png'), fullPage: true });
+    await page.getByLabel('Name, e-mail, phone or stock number').fill(visitor.email);
+    await page.getByLabel('Name, e-mail, phone or stock number').press('Enter');
+    await expect(page.getByText('1 lead, newest first.')).toBeVisible();
+    const item = page.getByRole('link', { name: new RegExp(`${visitor.firstName} ${visitor.lastName}`) });
+    await expect(item).toContainText('Service');
+    await axe();
+    await page.screenshot({ path: testInfo.outputPath('inbox-list.png'), fullPage: true });
 
-  await item.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: `${visitor.firstName} ${visitor.lastName}` })).toBeFocused();
-  await expect(page.getByRole('link', { name: `Call ${visitor.phone}` })).toHaveAttribute('href', 'tel:+16095550123');
-  await expect(page.getByRole('link', { name: `E-mail ${visitor.email}` })).toHaveAttribute('href', `mailto:${visitor.email}`);
-  await expect(page.getByText(visitor.message)).toBeVisible();
-  if (testInfo.project.name === 'desktop') {
+    await item.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: `${visitor.firstName} ${visitor.lastName}` })).toBeFocused();
+    await expect(page.getByRole('link', { name: `Call ${visitor.phone}` })).toHaveAttribute('href', 'tel:+16095550123');
+    await expect(page.getByRole('link', { name: `E-mail ${visitor.email}` })).toHaveAttribute('href', `mailto:${visitor.email}`);
+    await expect(page.getByText(visitor.message)).toBeVisible();
+    if (testInfo.project.name === 'desktop') {
+      await axe();
+      await page.screenshot({ path: testInfo.outputPath('inbox-lead.png'), fullPage: true });
+      return;
+    }
+
+    await page.getByLabel('Status of this lead').selectOption('contacted');
+    await page.getByRole('button', { name: 'Save status' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status')).toHaveText('Status saved: Contacted.');
+    await expect(page.getByText(/^New → Contacted, by local,/)).toBeVisible();
+
+    await page.getByLabel('New note').fill('Called back, coming in Saturday.');
+    await page.getByRole('button', { name: 'Add note' }).press('Enter');
+    await expect(page.getByRole('status')).toHaveText('Note added.');
+    await expect(page.getByText('Called back, coming in Saturday.')).toBeVisible();
     await axe();
     await page.screenshot({ path: testInfo.outputPath('inbox-lead.png'), fullPage: true });
-    return;
-  }
 
-  await page.getByLabel('Status of this lead').selectOption('contacted');
-  await page.getByRole('button', { name: 'Save status' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toHaveText('Status saved: Contacted.');
-  await expect(page.getByText(/^New → Contacted, by local,/)).toBeVisible();
+    await page.getByRole('link', { name: 'Privacy requests' }).click();
+    await page.getByLabel('E-mail address or phone number').fill(visitor.email);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByText(/^1 lead\(s\): Contact of/)).toBeVisible();
+    await page.getByRole('button', { name: 'Delete all of this' }).click();
+    await expect(page.getByText(`Delete everything above about ${visitor.email}? This cannot be undone.`)).toBeFocused();
+    await page.getByRole('button', { name: 'Yes, delete it for good' }).click();
+    await expect(page.getByRole('status')).toContainText('Deleted: 1 lead(s)');
+    await axe();
+    await page.screenshot({ path: testInfo.outputPath('inbox-privacy.png'), fullPage: true });
 
-  await page.getByLabel('New note').fill('Called back, coming in Saturday.');
-  await page.getByRole('button', { name: 'Add note' }).press('Enter');
-  await expect(page.getByRole('status')).toHaveText('Note added.');
-  await expect(page.getByText('Called back, coming in Saturday.')).toBeVisible();
-  await axe();
-  await page.screenshot({ path: testInfo.outputPath('inbox-lead.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Leads', exact: true }).click();
+    await page.getByLabel('Name, e-mail, phone or stock number').fill(visitor.email);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page.getByText('No leads match.')).toBeVisible();
+  },
+);
 
-  await page.getByRole('link', { name: 'Privacy requests' }).click();
-  await page.getByLabel('E-mail address or phone number').fill(visitor.email);
-  await page.getByRole('button', { name: 'Find' }).click();
-  await expect(page.getByText(/^1 lead\(s\): Contact of/)).toBeVisible();
-  await page.getByRole('button', { name: 'Delete all of this' }).click();
-  await expect(page.getByText(`Delete everything above about ${visitor.email}? This cannot be undone.`)).toBeFocused();
-  await page.getByRole('button', { name: 'Yes, delete it for good' }).click();
-  await expect(page.getByRole('status')).toContainText('Deleted: 1 lead(s)');
-  await axe();
-  await page.screenshot({ path: testInfo.outputPath('inbox-privacy.png'), fullPage: true });
+test('the dealer downloads the archive: one file, made of the inbox’s chunks, that holds every lead', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  await freshRateLimit();
+  const visitor = newVisitor(`archive-${testInfo.project.name}`);
+  expect((await request.post('/api/contact', { data: { ...visitor, interest: 'parts' } })).status()).toBe(200);
 
-  await page.getByRole('link', { name: 'Leads', exact: true }).click();
-  await page.getByLabel('Name, e-mail, phone or stock number').fill(visitor.email);
-  await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page.getByText('No leads match.')).toBeVisible();
+  await page.goto('/admin/leads#/export');
+  await page.getByRole('button', { name: 'Sign in locally' }).click();
+  await expect(page.getByRole('heading', { name: 'Export leads' })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the archive' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^leads-archive-\d{4}-\d{2}-\d{2}\.jsonl\.gz$/);
+  await expect(page.getByRole('status')).toHaveText('The archive is downloaded. Keep it somewhere safe: it holds personal data.');
+  const lines = gunzipSync(await readFile((await download.path())!))
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; format?: string; lead?: { inquiry: { email: string } }; counts?: { leads: number } });
+  expect(lines[0]).toMatchObject({ type: 'archive', format: 'dealer-leads-archive', version: 1 });
+  expect(lines.some((line) => line.type === 'lead' && line.lead?.inquiry.email === visitor.email)).toBe(true);
+  expect(lines.at(-1)?.type).toBe('end');
+  expect(lines.at(-1)?.counts?.leads).toBe(lines.filter((line) => line.type === 'lead').length);
 });

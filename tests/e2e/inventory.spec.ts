@@ -81,7 +81,6 @@ test.describe('inventory without JavaScript (what a crawler reads)', () => {
   });
 
   test('/new-inventory is the canonical address of both, where the header links and marks Inventory current', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
     for (const path of ['/inventory', '/new-inventory']) {
       await page.goto(path);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/new-inventory$/);

@@ -38,7 +38,6 @@ async function tabOrder(page: Page, count: number): Promise<string[]> {
 
 test.describe('keyboard', () => {
   test('home at 1280 px: skip link, logo, the seven links and Call Now in reading order, focus visible', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     expect(await tabOrder(page, 10)).toEqual([
       'Skip to main content',
@@ -56,8 +55,7 @@ test.describe('keyboard', () => {
     await expect(page.getByRole('link', { name: /View Inventory/ })).toBeFocused();
   });
 
-  test('the mobile menu works from the keyboard alone and keeps focus inside while open', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
+  test('the mobile menu works from the keyboard alone and keeps focus inside while open', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Open menu' });
     await tabTo(page, button);

@@ -36,7 +36,9 @@ test.describe('content pages', () => {
   });
 });
 
-test.describe('content pages with JavaScript off', () => {
+// On a phone: the content pages with JavaScript on are checked at 1280 px above, and each
+// template at both widths in a11y-templates.spec.ts.
+test.describe('content pages with JavaScript off', { tag: '@phone' }, () => {
   test.use({ javaScriptEnabled: false });
 
   for (const { path, shows } of PAGES) {

@@ -5,7 +5,8 @@ import { BlobsServer } from '@netlify/blobs/server';
 import type { Page } from '@playwright/test';
 import { LEADS_BLOBS } from '../../functions/lib/leads/blobs.ts';
 import { sandboxDirectory } from '../../scripts/local-leads.ts';
-import type { Mailbox } from '../functions/contact-harness.ts';
+import { addDays, calendarDay } from '../../src/lib/units/build-clock.ts';
+import type { Mailbox } from '../support/mailbox.ts';
 import './json-modules.ts';
 
 /**
@@ -19,24 +20,21 @@ export async function reservationReady(page: Page): Promise<void> {
   await page.locator('astro-island:has(form[action="/api/reserve"]):not([ssr])').waitFor({ state: 'attached' });
 }
 
-/** "YYYY-MM-DD", `days` after today on the showroom's clock (America/New_York). */
+/** "YYYY-MM-DD", `days` after today on the showroom's calendar (the dealer's time zone). */
 export function inDays(days: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const date = new Date(`${parts}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays(calendarDay(new Date()), days);
 }
 
 /** The recorder standing in for the Resend API (tests/functions/contact-harness.ts), started. */
 export async function startMailbox(): Promise<Mailbox> {
   // Loaded once the JSON hook is registered: the harness imports the functions and their data.
-  const { Mailbox } = await import('../functions/contact-harness.ts');
+  const { Mailbox } = await import('../support/mailbox.ts');
   return new Mailbox().start();
 }
 
 export async function sendPendingLead(id: string, mailbox: Mailbox): Promise<string> {
   const { deliverLead } = await import('../../functions/lib/leads/delivery.ts');
-  const { MAIL_ENV } = await import('../functions/contact-harness.ts');
+  const { MAIL_ENV } = await import('../support/mailbox.ts');
   const directory = sandboxDirectory();
   const entries = join(directory, 'entries');
   const siteIds = existsSync(entries) ? readdirSync(entries) : [];

@@ -9,7 +9,8 @@ const OTHER_COUNTIES = /\b(Atlantic|Camden|Cape May|Cumberland|Gloucester|Mercer
 /** "$12,995": whole dollars with thousands separators. */
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
-// A township, a borough, a city and the county hub (issue: Playwright visits each at 375 and 1280 px).
+// A township, a borough, a city and the county hub: what each shows, at 1280 px (the town template's
+// layout at 375 and 1280 px is in critical-css.spec.ts and a11y-templates.spec.ts).
 const SAMPLES = [
   { path: '/bass-river-township-golf-carts', town: 'Bass River Township', neighbour: 'Washington Township' },
   { path: '/wrightstown-borough-golf-carts', town: 'Wrightstown Borough', neighbour: 'New Hanover Township' },

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmationCap } from '../../functions/lib/alerts/confirmation-share.ts';
 import { runAlerts } from '../../functions/lib/alerts/sending.ts';
 import { queueEntries } from '../../functions/lib/alerts/blobs.ts';
@@ -7,31 +7,19 @@ import { mailboxKey } from '../../functions/lib/mail/addresses.ts';
 import { sentTotals } from '../../functions/lib/mail/log.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
 import { alertBlobs, configureAlerts, mailLog, subscriber } from './alerts-harness.ts';
-import { Client, Mailbox, startBlobs, type Blobs } from './contact-harness.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client } from './contact-harness.ts';
 
 /**
  * What a stranger can make the alert form send: one inbox is one subscriber whatever +tag or
  * Gmail dots it is typed with, and confirmations have a share of the day of their own, so they
  * cannot hold back the alerts of confirmed subscribers.
  */
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 let client: Client;
 let n = 0;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
-
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertBlobs().deleteAll(), mailLog().deleteAll()]);
-  mailbox.received.length = 0;
   configureAlerts(mailbox, { daily: 10 });
   client = subscriber();
   // The clocks the code reads stand still unless the test moves them: the date, and the one its
@@ -94,4 +82,82 @@ describe('confirmations have their own share of the day', { timeout: 30_000 }, (
     expect(await runAlerts(alertBlobs(), priceBands, { limitMs: 20_000 })).toMatchObject({ queued: 4, sent: 2, held: 2 });
     expect(await queueEntries(alertBlobs())).toHaveLength(2);
   });
+});
+
+/** The most requests that reached the provider within any one second. */
+function mostInOneSecond(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while ((sorted[i] ?? 0) - (sorted[j] ?? 0) >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+/** Function instances of /api/alerts, each with its modules evaluated afresh (Netlify runs instances side by side). */
+async function instances(count: number): Promise<Client[]> {
+  const clients: Client[] = [];
+  // One after another: imports in flight together would share one fresh copy.
+  for (let i = 0; i < count; i++) {
+    vi.resetModules();
+    clients.push(new Client((await import('../../functions/alerts.ts')).default, '/api/alerts'));
+  }
+  return clients;
+}
+
+describe('confirmation requests arriving at once, each from a connection of its own', () => {
+  it.each([40, 80])(
+    `%i requests for different inboxes, spread over 40 function instances: no more than the confirmations' share reaches the provider, at its pace, and the rest wait in the queue`,
+    { timeout: 180_000 },
+    async (count) => {
+      configureAlerts(mailbox);
+      process.env.RESEND_RATE_PER_SECOND = '5';
+      mailbox.requests.length = 0;
+      mailbox.limitPerSecond = 5;
+      mailbox.overLimit = 0;
+      // The date runs from a set day (the share is the day's), a millisecond at a time: every
+      // function instance reads its pace off that one clock, as instances read the wall clock. A
+      // date standing still would leave each instance's pace on a running clock of its own,
+      // started when that instance first looked.
+      vi.useRealTimers();
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, advanceTimeDelta: 1 });
+      vi.setSystemTime(new Date('2025-06-02T14:00:00Z'));
+      try {
+        const clients = await instances(40);
+        const answers = await Promise.all(
+          Array.from({ length: count }, (_, i) =>
+            clients[i % clients.length]!.form(
+              { email: `racer${i}@example.com`, alert: 'inventory' },
+              { ip: `203.0.113.${i + 1}`, headers: { referer: 'http://localhost/vehicles/x' } },
+            ),
+          ),
+        );
+        await Promise.all(clients.map((one) => one.settle()));
+        const share = confirmationCap(60);
+        const times = mailbox.requests.map((request) => request.at);
+        const span = times.length > 1 ? Math.max(...times) - Math.min(...times) : 0;
+        console.log(
+          `${count} confirmation requests at once → ${times.length} reached the provider within ${Math.round(span)} ms (share ${share}), at most ${mostInOneSecond(times)} in one second, ${mailbox.overLimit} answered 429`,
+        );
+        // Every visitor gets the usual answer.
+        expect(answers.map((answer) => answer.status)).toEqual(Array(count).fill(303));
+        expect(times.length).toBeLessThanOrEqual(share);
+        expect(mostInOneSecond(times)).toBeLessThanOrEqual(5);
+        expect(mailbox.overLimit).toBe(0);
+        // Nothing is lost: what the pace left in time goes with the scheduled job, and what the
+        // share left waits in the queue for the next day.
+        const { runAlerts: run } = await import('../../functions/lib/alerts/sending.ts');
+        for (let runs = 0; runs < 10; runs++) {
+          const summary = await run(alertBlobs(), priceBands, { limitMs: 20_000 });
+          if (!summary.deferred && !summary.busy) break;
+        }
+        expect(confirmations()).toHaveLength(share);
+        expect(mailbox.requests).toHaveLength(share);
+        expect(await queueEntries(alertBlobs())).toHaveLength(count - share);
+      } finally {
+        mailbox.limitPerSecond = undefined;
+      }
+    },
+  );
 });

@@ -1,12 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import deploySucceeded, { publishDeploy } from '../../functions/deploy-succeeded.ts';
 import { bundledLot } from '../../functions/lib/alerts/lot.ts';
 import { runAlerts } from '../../functions/lib/alerts/sending.ts';
 import { queueEntries } from '../../functions/lib/alerts/blobs.ts';
 import type { PublishedUnit } from '../../src/lib/alerts.ts';
 import { priceBands } from '../../src/lib/data/vehicles.ts';
-import { alertBlobs, configureAlerts, formAction, linkIn, mailLog, mailsTo, open, recordOf, subscribe, subscriber } from './alerts-harness.ts';
-import { Mailbox, startBlobs, type Blobs, type RecordedEmail } from './contact-harness.ts';
+import { alertBlobs, configureAlerts, formAction, linkIn, mailsTo, open, recordOf, subscribe, subscriber } from './alerts-harness.ts';
+import { type RecordedEmail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
 
 /**
  * Two builds of a fixture lot, published one after the other as Netlify's deploy-succeeded event
@@ -15,8 +16,7 @@ import { Mailbox, startBlobs, type Blobs, type RecordedEmail } from './contact-h
  * from the recording mailbox.
  */
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 
 const NEW = 'denago-ev-rover-xxl-white';
 const DROP = 'evo-d5-maverick-4-plus-sky-blue';
@@ -48,20 +48,7 @@ function builds(): { first: PublishedUnit[]; second: PublishedUnit[] } {
 
 const event = (id: string, context = 'production') => ({ payload: { id, context, state: 'ready', created_at: '2025-06-02T14:00:00Z' }, site: { id: 'site' } });
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
-
 beforeEach(async () => {
-  await Promise.all([alertBlobs().deleteAll(), mailLog().deleteAll(), blobs.store.deleteAll()]);
-  mailbox.received.length = 0;
-  mailbox.mode = 'ok';
   configureAlerts(mailbox);
   // The clocks the code reads stand still unless the test moves them: the date, and the one its
   // run deadlines and the provider's pace are measured on, which a busy machine cannot run out.

@@ -4,7 +4,8 @@ import alerts from '../../functions/alerts.ts';
 import alertLinksHandler from '../../functions/alert-links.ts';
 import { ALERTS_BLOBS, readSubscriber, subscriberHash, type Subscriber } from '../../functions/lib/alerts/blobs.ts';
 import { MAIL_LOG_BLOBS } from '../../functions/lib/mail/log.ts';
-import { Client, configureMail, type Mailbox, type RecordedEmail } from './contact-harness.ts';
+import { configureMail, type Mailbox, type RecordedEmail } from '../support/mailbox.ts';
+import { Client } from './contact-harness.ts';
 
 /**
  * What the alert tests run against, on top of the contact harness: the real subscription and

@@ -6,7 +6,7 @@ import { copySite } from '../../scripts/photo-site.ts';
 import { dataProblems } from '../../scripts/build-failure-mail/data-check.ts';
 import { buildFailureEmail, problemsOf } from '../../scripts/build-failure-mail/email.ts';
 import { mailDealer } from '../../scripts/build-failure-mail/plugin.ts';
-import { MAIL_ENV, Mailbox } from './contact-harness.ts';
+import { MAIL_ENV, Mailbox } from '../support/mailbox.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const UNIT = 'evo-d5-maverick-6-black';

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads, VALID } from './contact-harness.ts';
 
-let blobs: Blobs;
-let mailbox: Mailbox;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-  configureMail(mailbox);
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
+const { blobs, mailbox } = functionSandbox({ mailbox: true });
 
 // `npm test` checks a burst of 40; `npm run burst` measures 200 and prints the times.
 const submissions = Number(process.env.LEAD_BURST ?? 40);
 
+// The clock the first sends' window and the provider's pace are measured on stands still: a busy
+// machine cannot run the window out and leave leads for the retry job (the times printed below
+// are the wall clock's).
+beforeEach(() => void vi.useFakeTimers({ toFake: ['performance'] }));
+afterEach(() => void vi.useRealTimers());
+
 describe('a burst of inquiries', () => {
   it(`${submissions} concurrent valid submissions → as many distinct stored leads, each e-mailed once`, { timeout: 120_000 }, async () => {
     const client = new Client();
-    const started = performance.now();
+    const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: submissions }, (_, i) =>
         client.post(
@@ -30,9 +25,9 @@ describe('a burst of inquiries', () => {
         ),
       ),
     );
-    const answeredSeconds = (performance.now() - started) / 1000;
+    const answeredSeconds = (Date.now() - started) / 1000;
     await client.settle();
-    const mailedSeconds = (performance.now() - started) / 1000;
+    const mailedSeconds = (Date.now() - started) / 1000;
 
     expect(answers.map((a) => a.status)).toEqual(Array(submissions).fill(200));
     const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()) as { id: string }).id)));

@@ -1,32 +1,17 @@
 import { createServer } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoffMs } from '../../functions/lib/leads/delivery.ts';
 import pruneLeads from '../../functions/prune-leads.ts';
 import retryLeads, { config } from '../../functions/retry-leads.ts';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads, VALID } from './contact-harness.ts';
 import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { blobs, mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 let client: Client;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
-
-beforeEach(async () => {
-  await blobs.store.deleteAll();
-  mailbox.received.length = 0;
-  mailbox.refused = 0;
-  mailbox.mode = 'ok';
-  mailbox.downFor = undefined;
-  configureMail(mailbox);
+beforeEach(() => {
   client = new Client();
   // The clocks the code reads stand still unless the test moves them: the date, and the one its
   // run deadlines and the provider's pace are measured on, which a busy machine cannot run out.

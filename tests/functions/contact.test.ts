@@ -1,28 +1,14 @@
 import { DOMParser, onWarningStopParsing, type Document, type Element } from '@xmldom/xmldom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../functions/contact.ts';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { Client, storedLeads, VALID } from './contact-harness.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { blobs, mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 let client: Client;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
-
-beforeEach(async () => {
-  await blobs.store.deleteAll();
-  mailbox.received.length = 0;
-  mailbox.mode = 'ok';
-  mailbox.hold = undefined;
-  configureMail(mailbox);
+beforeEach(() => {
   client = new Client();
   // The clock the e-mail's deadline and the provider's pace are measured on stands still: a busy
   // machine cannot run the first send's window out.
@@ -338,9 +324,11 @@ describe('POST /api/contact: the lead and its e-mail', () => {
     expect(one(customer, 'email').textContent).toBe('jane.doe@example.com');
     expect(one(customer, 'phone').textContent).toBe('(609) 555-0100');
     expect(one(customer, 'comments').textContent).toContain(VALID.message);
+    expect(one(customer, 'comments').textContent).not.toContain('Form:');
     const vendor = one(prospect, 'vendor');
     expect(one(vendor, 'vendorname').textContent).toBe('Burlington Golf Carts');
     expect(one(vendor, 'phone').textContent).toBe('+16095550142');
+    expect(one(one(prospect, 'provider'), 'service').textContent).toBe('Website contact form');
   });
 
   it('keeps unicode and emoji names intact everywhere', async () => {

@@ -1,26 +1,18 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import health, { config } from '../../functions/health.ts';
 import { runPublisher } from '../../functions/publisher.ts';
-import { publishingBlobs, STATE_KEY } from '../../functions/lib/publishing/record.ts';
-import { TOKEN_EXPIRY_KEY } from '../../functions/lib/github/token-expiry.ts';
-import { BuildHookStandIn, GitHubStandIn } from './publishing-harness.ts';
-import { alertBlobs, configureAlerts, subscribe, subscriber } from './alerts-harness.ts';
-import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { configureAlerts, subscribe, subscriber } from './alerts-harness.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { GitHubStandIn } from '../support/github.ts';
+import { BuildHookStandIn } from './publishing-harness.ts';
+import { Client, VALID } from './contact-harness.ts';
 
 const TOKEN = 'health-token-of-the-dealers-monitor-0123';
 
-let blobs: Blobs;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-
-afterAll(async () => {
-  await blobs.stop();
-});
+functionSandbox({ empty: 'each' });
 
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertBlobs().deleteAll(), publishingBlobs().delete(STATE_KEY), publishingBlobs().delete(TOKEN_EXPIRY_KEY)]);
   // No e-mail configured: every lead filed stays pending, as when e-mail has stopped.
   configureMail(null);
   vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -212,11 +204,13 @@ describe('GET /api/health says what is wrong, to the token holder', () => {
     afterAll(async () => {
       await Promise.all([github.stop(), hook.stop()]);
     });
+    /** The stand-in's token, expiring at `expiresAt` as GitHub writes it in `GitHub-Authentication-Token-Expiration` (none: a token without an expiry). */
+    const tokenExpiring = (expiresAt?: string) =>
+      github.accounts.set(GitHubStandIn.TOKEN, { login: 'dealer', permissions: { admin: false, push: true, pull: true }, ...(expiresAt ? { expiresAt } : {}) });
     beforeEach(() => {
-      stub({ BUILD_HOOK_URL: hook.url, GITHUB_TOKEN: 'github_pat_test', ADMIN_REPO: 'dealer/site', GITHUB_API_URL: github.url });
+      stub({ BUILD_HOOK_URL: hook.url, GITHUB_TOKEN: github.token, ADMIN_REPO: github.repository, GITHUB_API_URL: github.url });
       github.down = false;
-      github.expiration = null;
-      github.commit('dealer/site', 'main', 'a'.repeat(40));
+      tokenExpiring();
     });
     // 12:00 and 17:00 in New York, the publishing times of data/publishing.json.
     const noon = Date.parse('2026-12-02T17:00:00Z');
@@ -244,15 +238,15 @@ describe('GET /api/health says what is wrong, to the token holder', () => {
 
     it('a GitHub token that expires within 14 days: 503 with the day; one further off is only shown', async () => {
       vi.spyOn(console, 'info').mockImplementation(() => {});
-      github.expiration = '2027-03-01 12:00:00 UTC';
+      tokenExpiring('2027-03-01 12:00:00 UTC');
       vi.setSystemTime(noon);
       await runPublisher(noon);
       const far = await check();
       expect(far.response.status).toBe(200);
       expect(far.body.github).toEqual({ tokenExpiresAt: '2027-03-01T12:00:00.000Z', seenAt: '2026-12-02T17:00:00.000Z' });
 
-      github.expiration = '2026-12-12 09:30:00 -0500';
-      github.commit('dealer/site', 'main', 'b'.repeat(40));
+      tokenExpiring('2026-12-12 09:30:00 -0500');
+      github.commitAs("An editor's save", { 'data/pages.json': '{}' });
       vi.setSystemTime(evening);
       await runPublisher(evening);
       const { response, body } = await check();

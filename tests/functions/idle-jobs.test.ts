@@ -1,11 +1,11 @@
 import type { Store as NetlifyBlobs } from '@netlify/blobs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { retryPending } from '../../functions/retry-leads.ts';
 import sendAlerts from '../../functions/send-alerts.ts';
 import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 import { alertKeys, hasAlertWork } from '../../functions/lib/alerts/blobs.ts';
 import { alertBlobs } from './alerts-harness.ts';
-import { configureMail, Mailbox, startBlobs, type Blobs } from './contact-harness.ts';
+import { functionSandbox } from '../support/sandbox.ts';
 
 /**
  * A scheduled run with nothing to do costs one read of the store (docs/operations.md §What the
@@ -13,17 +13,7 @@ import { configureMail, Mailbox, startBlobs, type Blobs } from './contact-harnes
  * their bill.
  */
 
-let blobs: Blobs;
-let mailbox: Mailbox;
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-  configureMail(mailbox);
-});
-afterAll(async () => {
-  configureMail(null);
-  await Promise.all([mailbox.stop(), blobs.stop()]);
-});
+const { blobs } = functionSandbox({ mailbox: true });
 
 /** A store that records what a run asks of it. */
 function counting(target: NetlifyBlobs): { store: NetlifyBlobs; calls: string[] } {

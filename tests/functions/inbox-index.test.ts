@@ -1,15 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import adminLeads from '../../functions/admin-leads.ts';
 import adminPrivacy from '../../functions/admin-privacy.ts';
 import pruneLeads from '../../functions/prune-leads.ts';
-import { alertsBlobs } from '../../functions/lib/alerts/blobs.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 import { changeHandling } from '../../functions/lib/inbox/handling.ts';
 import { foldChanges, INDEX_PREFIX, monthOf, parseTouched, rebuildIndex, reindexLead, TOUCHED_PREFIX } from '../../functions/lib/inbox/summaries.ts';
 import type { Lead } from '../../functions/lib/leads/lead.ts';
-import { keys } from '../../functions/lib/leads/blobs.ts';
-import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { keys, parseMarker } from '../../functions/lib/leads/blobs.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads, VALID } from './contact-harness.ts';
+
+const SERVED = 'http://localhost:8888';
 
 /**
  * The inbox's index kept as leads are filed and handled (lib/inbox/summaries.ts), through the real
@@ -17,23 +20,18 @@ import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-
  * bursts so that filings side by side meet at the store.
  */
 
-let blobs: Blobs;
+const { blobs } = functionSandbox({ blobs: { burstMs: 15 }, empty: 'each' });
 const contact = new Client();
 
-beforeAll(async () => {
-  blobs = await startBlobs({ burstMs: 15 });
-});
-
-afterAll(async () => {
-  for (const name of ['NETLIFY_LOCAL', 'CONTEXT']) delete process.env[name];
-  await blobs.stop();
+afterAll(() => {
+  for (const name of ['NETLIFY_LOCAL', 'CONTEXT', 'URL']) delete process.env[name];
 });
 
 beforeEach(async () => {
-  await Promise.all([blobs.store.deleteAll(), alertsBlobs().deleteAll()]);
   configureMail(null);
   for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT']) delete process.env[name];
-  process.env.NETLIFY_LOCAL = 'true';
+  // What `netlify serve` sets (npm start): the local sign-in answers requests to that address.
+  Object.assign(process.env, { NETLIFY_LOCAL: 'true', URL: SERVED });
 });
 
 afterEach(() => contact.settle());
@@ -41,7 +39,7 @@ afterEach(() => contact.settle());
 type Handler = (request: Request, context: { ip: string; params?: Record<string, string> }) => Promise<Response>;
 
 async function call(handler: Handler, path: string, body?: unknown): Promise<Record<string, any>> {
-  const url = new URL(path, 'http://localhost');
+  const url = new URL(path, SERVED);
   const id = url.pathname.split('/')[4];
   const request = new Request(url, {
     method: body === undefined ? 'GET' : 'POST',
@@ -179,11 +177,95 @@ describe("the inbox's index", () => {
     await Promise.all(leads.flatMap((lead) => [blobs.store.setJSON(keys.lead(lead.id), lead), blobs.store.set(keys.received(lead), '')]));
     expect((await call(adminLeads, '/api/admin/leads')).total).toBe(0);
     expect(await rebuildIndex(blobs.store, { limit: 2 })).toMatchObject({ leads: 3, added: 2, left: 1 });
-    // The job as netlify serve starts it here (NETLIFY_LOCAL is set for the local sign-in): from this machine.
+    // Under `netlify serve` a job runs when it comes from this machine (netlify-cli sets the address).
     const invocation = scheduledInvocation();
     invocation.headers.set('x-nf-client-connection-ip', '127.0.0.1');
     const job = (await (await pruneLeads(invocation)).json()) as Record<string, any>;
     expect(job.index).toMatchObject({ leads: 3, added: 1, left: 0 });
     expect((await call(adminLeads, '/api/admin/leads')).total).toBe(3);
+  });
+});
+
+describe('one lead, one arrival', () => {
+  const arrivals = async (prefix: string) =>
+    (await blobs.store.list({ prefix })).blobs.map((blob) => (prefix === TOUCHED_PREFIX ? parseTouched(blob.key) : parseMarker(blob.key, prefix.slice(0, -1))));
+  const daily = async () => {
+    // Under `netlify serve` a job runs when it comes from this machine (netlify-cli sets the address).
+    const invocation = scheduledInvocation();
+    invocation.headers.set('x-nf-client-connection-ip', '127.0.0.1');
+    expect((await pruneLeads(invocation)).status).toBe(200);
+  };
+
+  it(
+    '20 copies of one submission from instances of their own: one lead, one arrival marker, and no marker of another arrival',
+    { timeout: 60_000 },
+    async () => {
+      const handlers: NonNullable<ConstructorParameters<typeof Client>[0]>[] = [];
+      for (let i = 0; i < 20; i++) {
+        vi.resetModules();
+        handlers.push((await import('../../functions/contact.ts')).default);
+      }
+      const clients = handlers.map((handler) => new Client(handler));
+      const answers = await Promise.all(clients.map((client) => client.post({ ...VALID, idempotencyKey: 'one-burst-one-arrival' }, { ip: '198.51.100.20' })));
+      await Promise.all(clients.map((client) => client.settle()));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+
+      const [lead, ...others] = await storedLeads(blobs.store);
+      expect(others).toEqual([]);
+      const arrival = Date.parse(lead!.receivedAt);
+      expect(await arrivals('received/')).toEqual([{ at: arrival, id: lead!.id }]);
+      expect(await arrivals('pending/')).toEqual([{ at: arrival, id: lead!.id }]); // no e-mail key here: it waits
+      for (const marker of await arrivals(TOUCHED_PREFIX)) expect(marker?.at).toBe(arrival);
+      expect((await call(adminLeads, '/api/admin/leads')).leads.map((entry: { id: string }) => entry.id)).toEqual([lead!.id]);
+      expect(await markers()).toBe(0);
+      expect([...(await indexed()).keys()]).toEqual([lead!.id]);
+    },
+  );
+
+  it('a lead left with two arrival markers (two copies the local sandbox let both land) keeps the one of its own arrival after the daily job', async () => {
+    const lead: Lead = {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      receivedAt: new Date(Date.now() - 60_000).toISOString(),
+      status: 'sent',
+      inquiry: { ...VALID },
+      source: { channel: 'json', utm: {} },
+      delivery: { attempts: 1 },
+    };
+    const copy = { ...lead, receivedAt: new Date(Date.now() - 60_005).toISOString() };
+    await Promise.all([blobs.store.setJSON(keys.lead(lead.id), lead), blobs.store.set(keys.received(lead), ''), blobs.store.set(keys.received(copy), '')]);
+    await daily();
+    expect(await arrivals('received/')).toEqual([{ at: Date.parse(lead.receivedAt), id: lead.id }]);
+    expect(await storedLeads(blobs.store)).toHaveLength(1);
+  });
+
+  it('a marker naming another arrival never puts the lead in that arrival’s month', async () => {
+    // A copy of the submission arrived on May 31st, the lead as filed on June 1st.
+    const lead: Lead = {
+      id: '00000000-0000-4000-8000-0000000000bb',
+      receivedAt: '2025-06-01T00:00:00.005Z',
+      status: 'sent',
+      inquiry: { ...VALID },
+      source: { channel: 'json', utm: {} },
+      delivery: { attempts: 1 },
+    };
+    const copy = { ...lead, receivedAt: '2025-05-31T23:59:59.990Z' };
+    await blobs.store.setJSON(keys.lead(lead.id), lead);
+    await Promise.all([
+      blobs.store.set(keys.touched(copy, Date.parse(copy.receivedAt)), ''),
+      blobs.store.set(keys.touched(lead, Date.parse(lead.receivedAt)), ''),
+    ]);
+    expect((await call(adminLeads, '/api/admin/leads')).total).toBe(1);
+    const months = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          (await blobs.store.list({ prefix: INDEX_PREFIX })).blobs.map(async ({ key }) => [
+            key.slice(INDEX_PREFIX.length),
+            (((await blobs.store.get(key, { type: 'json' })) as { entries: { id: string }[] }).entries ?? []).map((entry) => entry.id),
+          ]),
+        ),
+      );
+    expect(await months()).toMatchObject({ '2025-06': [lead.id] });
+    expect((await months())['2025-05'] ?? []).toEqual([]);
+    expect(await markers()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import adminLeads from '../../functions/admin-leads.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { afterBusinessHours } from '../../functions/lib/inbox/promise.ts';
@@ -10,7 +10,11 @@ import { schema } from '../../data/schemas/dealer.ts';
 import { cmsConfig } from '../../src/lib/admin/cms-config.ts';
 import { adminSchemas } from '../../src/lib/admin/site-config.ts';
 import { dealer } from '../../src/lib/data/dealer.ts';
-import { Client, configureMail, Mailbox, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, VALID } from './contact-harness.ts';
+
+const SERVED = 'http://localhost:8888';
 
 /**
  * The promise kept (docs/operations.md §The dealer's inbox): a lead still new after the reminder's
@@ -18,28 +22,20 @@ import { Client, configureMail, Mailbox, startBlobs, VALID, type Blobs } from '.
  * Resend on loopback; an answered lead sends none; a run with nothing due only lists.
  */
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { blobs, mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 const contact = new Client();
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
+afterAll(() => {
   delete process.env.NETLIFY_LOCAL;
-  await mailbox.stop();
-  await blobs.stop();
+  delete process.env.URL;
 });
 
 beforeEach(async () => {
-  await blobs.store.deleteAll();
   configureMail(mailbox);
   process.env.LEADS_TO_SERVICE = 'service@dealer.test';
-  process.env.NETLIFY_LOCAL = 'true';
-  mailbox.received.length = 0;
+  // What `netlify serve` sets (npm start): the local sign-in answers requests to that address.
+  Object.assign(process.env, { NETLIFY_LOCAL: 'true', URL: SERVED });
 });
 
 afterEach(() => contact.settle());
@@ -64,7 +60,7 @@ describe('reminders', () => {
     const waiting = await fileLead('service');
     const answered = await fileLead('parts');
     const status = await adminLeads(
-      new Request(`http://localhost/api/admin/leads/${answered}`, {
+      new Request(`${SERVED}/api/admin/leads/${answered}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${LOCAL_TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify({ action: 'status', status: 'contacted' }),

@@ -1,11 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import adminLeads from '../../functions/admin-leads.ts';
+import adminSession from '../../functions/admin-session.ts';
 import { clearAccessCache } from '../../functions/lib/github/permissions.ts';
 import { LOCAL_TOKEN } from '../../functions/lib/inbox/auth.ts';
 import { businessMsBetween, promiseState } from '../../functions/lib/inbox/promise.ts';
 import { pruneExpired } from '../../functions/lib/leads/retention.ts';
-import { Client, configureMail, startBlobs, VALID, type Blobs } from './contact-harness.ts';
-import { GitHubStandIn } from './github-standin.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, VALID } from './contact-harness.ts';
+import { GitHubStandIn } from '../support/github.ts';
 
 /**
  * The dealer's inbox API (docs/operations.md §The dealer's inbox) through the real function, the
@@ -13,12 +16,11 @@ import { GitHubStandIn } from './github-standin.ts';
  */
 
 const REPO = 'dealer/site';
-let blobs: Blobs;
+const { blobs } = functionSandbox({ empty: 'each' });
 let github: GitHubStandIn;
 const contact = new Client();
 
 beforeAll(async () => {
-  blobs = await startBlobs();
   github = await new GitHubStandIn(REPO).start();
   github.accounts.set('editor-token', { login: 'editor', permissions: { admin: false, push: true, pull: true } });
   github.accounts.set('reader-token', { login: 'reader', permissions: { admin: false, push: false, pull: true } });
@@ -26,17 +28,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const name of ['DEPLOY_ID', 'CONTEXT', 'NETLIFY_LOCAL', 'AWS_LAMBDA_FUNCTION_NAME', 'ADMIN_REPO', 'GITHUB_API_URL']) delete process.env[name];
+  for (const name of ['DEPLOY_ID', 'CONTEXT', 'NETLIFY_LOCAL', 'AWS_LAMBDA_FUNCTION_NAME', 'ADMIN_REPO', 'GITHUB_API_URL', 'URL']) delete process.env[name];
   await github.stop();
-  await blobs.stop();
 });
 
 beforeEach(async () => {
-  await blobs.store.deleteAll();
   clearAccessCache();
   configureMail(null);
   Object.assign(process.env, { ADMIN_REPO: REPO, GITHUB_API_URL: github.url });
-  for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT', 'NETLIFY_LOCAL', 'AWS_LAMBDA_FUNCTION_NAME']) delete process.env[name];
+  for (const name of ['DEPLOY_ID', 'SITE_ID', 'CONTEXT', 'NETLIFY_LOCAL', 'AWS_LAMBDA_FUNCTION_NAME', 'URL']) delete process.env[name];
 });
 
 afterEach(() => contact.settle());
@@ -106,11 +106,11 @@ describe('who may open the inbox', () => {
   });
 
   it('the local sign-in works in npm start from this machine, and never in a deploy or from another address', async () => {
-    // What `netlify serve` sets (npm start): a local run, deploy "0" in the context "dev".
-    const local = { NETLIFY_LOCAL: 'true', DEPLOY_ID: '0', CONTEXT: 'prebuilt', AWS_LAMBDA_FUNCTION_NAME: 'handler' };
+    // What `netlify serve` sets (npm start): a local run, deploy "0" in the context "dev", and the address it serves on.
+    const local = { NETLIFY_LOCAL: 'true', DEPLOY_ID: '0', CONTEXT: 'prebuilt', AWS_LAMBDA_FUNCTION_NAME: 'handler', URL: 'http://localhost:8888' };
     const serveContext = { deploy: { context: 'dev', id: '0', published: false } };
     const asLocal = (ip: string, context: Partial<typeof serveContext> = serveContext) =>
-      adminLeads(new Request('http://localhost/api/admin/leads', { headers: { authorization: `Bearer ${LOCAL_TOKEN}` } }), { ip, params: {}, ...context });
+      adminLeads(new Request('http://localhost:8888/api/admin/leads', { headers: { authorization: `Bearer ${LOCAL_TOKEN}` } }), { ip, params: {}, ...context });
     Object.assign(process.env, local);
     expect((await asLocal('127.0.0.1')).status).toBe(200);
     expect((await asLocal('::1')).status).toBe(200);
@@ -134,6 +134,55 @@ describe('who may open the inbox', () => {
       expect(answer.status, JSON.stringify(deploy)).toBe(401);
       expect(((await answer.json()) as { error: string }).error).toContain('only on this machine');
     }
+  });
+});
+
+describe('the local sign-in answers only the address npm start serves on', () => {
+  // What `netlify serve --port 8888` sets, and its context.
+  const local = { NETLIFY_LOCAL: 'true', DEPLOY_ID: '0', CONTEXT: 'prebuilt', URL: 'http://localhost:8888' };
+  const serveContext = { ip: '127.0.0.1', deploy: { context: 'dev', id: '0', published: false } };
+  beforeEach(() => void Object.assign(process.env, local));
+
+  /** A request as the browser sends it to `address`: its Host, and an Origin when `origin` is given. */
+  const ask = (handler: typeof adminLeads | typeof adminSession, address: string, headers: Record<string, string> = {}) => {
+    const url = new URL(address);
+    return handler(new Request(url, { headers: { host: url.host, authorization: `Bearer ${LOCAL_TOKEN}`, ...headers } }), { ...serveContext, params: {} });
+  };
+
+  it('by localhost, 127.0.0.1 and [::1] with the served port, it reads the leads and offers the sign-in', async () => {
+    await fileLeads([{}]);
+    for (const address of ['http://localhost:8888', 'http://127.0.0.1:8888', 'http://[::1]:8888', 'http://LOCALHOST:8888']) {
+      expect((await ask(adminLeads, `${address}/api/admin/leads`)).status, address).toBe(200);
+      expect(await (await ask(adminSession, `${address}/api/admin/session`)).json(), address).toEqual({ localSignIn: true });
+    }
+    const sameOrigin = await ask(adminLeads, 'http://localhost:8888/api/admin/leads', { origin: 'http://localhost:8888' });
+    expect(sameOrigin.status).toBe(200);
+  });
+
+  it('a page on another name resolving to 127.0.0.1 (DNS rebinding), or on another port, gets 401 and no lead', async () => {
+    await fileLeads([{}]);
+    const refused: [string, Record<string, string>][] = [
+      ['http://rebind.attacker.example:8888', {}],
+      ['http://rebind.attacker.example:8888', { origin: 'http://rebind.attacker.example:8888' }],
+      ['http://localhost.attacker.example:8888', {}],
+      ['http://127.0.0.1.nip.io:8888', {}],
+      ['http://localhost:9999', {}],
+      ['http://localhost:8888', { origin: 'http://rebind.attacker.example:8888' }],
+      ['http://localhost:8888', { origin: 'http://localhost:3000' }],
+      ['http://localhost:8888', { origin: 'null' }],
+    ];
+    for (const [address, headers] of refused) {
+      const answer = await ask(adminLeads, `${address}/api/admin/leads`, headers);
+      const body = await answer.text();
+      expect(answer.status, `${address} ${JSON.stringify(headers)}`).toBe(401);
+      expect(body).not.toContain(VALID.email);
+      expect(await (await ask(adminSession, `${address}/api/admin/session`, headers)).json()).toEqual({ localSignIn: false });
+    }
+  });
+
+  it('without the address netlify serve sets (URL), nothing is the served address and the local sign-in is refused', async () => {
+    delete process.env.URL;
+    expect((await ask(adminLeads, 'http://localhost:8888/api/admin/leads')).status).toBe(401);
   });
 });
 

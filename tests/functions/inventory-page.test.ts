@@ -1,6 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +8,7 @@ import { dealer } from '../../src/lib/data/dealer.ts';
 import { listedVehicles } from '../../src/lib/data/lot.ts';
 import { units } from '../../src/lib/data/vehicles.ts';
 import { cspHash, inlineCode } from '../../src/lib/site/security-headers.ts';
+import { listen, type Loopback } from '../support/loopback.ts';
 
 /**
  * The inventory page function through its real code: it fetches the pre-rendered page from its
@@ -41,9 +40,9 @@ type Mode = 'page' | 'missing' | 'no-island';
 let mode: Mode = 'page';
 let html = '';
 const asked: string[] = [];
-let server: Server;
+let server: Loopback;
 let origin = '';
-let forger: Server;
+let forger: Loopback;
 let forgerOrigin = '';
 const forged: string[] = [];
 
@@ -51,7 +50,7 @@ beforeAll(async () => {
   const file = join(dist, 'new-inventory.html');
   if (!existsSync(file)) throw new Error('dist/new-inventory.html is missing: run `npm run build` first');
   html = readFileSync(file, 'utf8');
-  server = createServer((request, response) => {
+  server = await listen((request, response) => {
     asked.push(request.url ?? '');
     const stylesheet = /^\/_astro\/[\w.-]+\.css$/.test(request.url ?? '') ? join(dist, request.url ?? '') : undefined;
     if (stylesheet && existsSync(stylesheet) && mode !== 'missing') {
@@ -74,25 +73,23 @@ beforeAll(async () => {
       })
       .end(gzipSync(page));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = server.url;
   // As `netlify serve` does: the address it serves on is the site's own.
   vi.stubEnv('URL', origin);
   vi.stubEnv('DEPLOY_URL', origin);
   // Another server on this machine, which a forged Host header names.
-  forger = createServer((request, response) => {
+  forger = await listen((request, response) => {
     forged.push(request.url ?? '');
     response
       .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "script-src 'unsafe-inline' *" })
       .end(html.replace('</body>', '<script>alert(1)</script></body>'));
   });
-  await new Promise<void>((resolve) => forger.listen(0, '127.0.0.1', resolve));
-  forgerOrigin = `http://127.0.0.1:${(forger.address() as AddressInfo).port}`;
+  forgerOrigin = forger.url;
 });
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await Promise.all([server, forger].map((each) => new Promise<void>((resolve) => each.close(() => resolve()))));
+  await Promise.all([server.close(), forger.close()]);
 });
 
 beforeEach(() => {
@@ -262,6 +259,10 @@ describe('the headers of the inventory page function', () => {
     const again = await get('/new-inventory?sort=newest', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
+    const among = await get('/new-inventory?sort=newest', { headers: { 'If-None-Match': `"older", W/${etag}` } });
+    expect(among.status).toBe(304);
+    const other = await get('/new-inventory?sort=newest', { headers: { 'If-None-Match': '"older"' } });
+    expect(other.status).toBe(200);
     const head = await get('/new-inventory?sort=newest', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('etag')).toBe(etag);

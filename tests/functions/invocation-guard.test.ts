@@ -18,7 +18,7 @@ for (const file of readdirSync(functionsDir).filter((name) => name.endsWith('.ts
 
 it('finds every scheduled function of the site', () => {
   expect(Object.keys(JOBS).sort()).toEqual(
-    ['daily-rebuild', 'import-lot', 'lead-reminders', 'prune-alerts', 'prune-leads', 'publisher', 'retry-leads', 'send-alerts'].sort(),
+    ['backup-leads', 'daily-rebuild', 'import-lot', 'lead-reminders', 'prune-alerts', 'prune-leads', 'publisher', 'retry-leads', 'send-alerts'].sort(),
   );
 });
 const url = (name: string) => `http://localhost/.netlify/functions/${name}`;

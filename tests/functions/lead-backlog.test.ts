@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RUN_LIMIT_MS } from '../../functions/retry-leads.ts';
 import { clearBacklog, fillBacklog } from './backlog.ts';
-import { configureMail, Mailbox, storedLeads, startBlobs, type Blobs } from './contact-harness.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { storedLeads } from './contact-harness.ts';
 
 /**
  * The retry job with a backlog, at the provider's pace: a small, fast version of
  * `npm run leads:backlog` (1,000 leads at 2 requests a second).
  */
 
-let blobs: Blobs;
-let mailbox: Mailbox;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
+const { blobs, mailbox } = functionSandbox({ mailbox: true });
 
 describe('clearing a backlog of pending leads', () => {
   it('stays under the provider’s rate and each run’s time limit, oldest first, each lead e-mailed once', { timeout: 60_000 }, async () => {

@@ -1,5 +1,5 @@
 import { getStore } from '@netlify/blobs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAIL_LOG_BLOBS } from '../../functions/lib/mail/log.ts';
 import { deliverLead, FALLBACK_AFTER } from '../../functions/lib/leads/delivery.ts';
 import { alertsEnv } from '../../src/lib/settings/alerts.ts';
@@ -8,36 +8,17 @@ import type { SettingIssue } from '../../src/lib/settings/read.ts';
 import type { Lead } from '../../functions/lib/leads/lead.ts';
 import { fileLead, readLead, saveLead } from '../../functions/lib/leads/blobs.ts';
 import retryLeads from '../../functions/retry-leads.ts';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads, VALID } from './contact-harness.ts';
 import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 
 /** Routing per interest, the visitor's receipt, and the delivery defects: through the real handler, Blobs and SDK. */
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { blobs, mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 let client: Client;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
-
-beforeEach(async () => {
-  await blobs.store.deleteAll();
-  mailbox.received.length = 0;
-  mailbox.requests.length = 0;
-  mailbox.refused = 0;
-  mailbox.mode = 'ok';
-  mailbox.downFor = undefined;
-  mailbox.hold = undefined;
-  mailbox.refuseContent = undefined;
-  mailbox.retryAfterSeconds = 900;
-  configureMail(mailbox);
+beforeEach(() => {
   client = new Client();
   // The clocks the code reads stand still unless the test moves them: the date, and the one its
   // run deadlines and the provider's pace are measured on, which a busy machine cannot run out.

@@ -1,5 +1,5 @@
 import { DOMParser, onWarningStopParsing } from '@xmldom/xmldom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adfDocument } from '../../functions/lib/leads/adf.ts';
 import { leadSchema, type Lead } from '../../functions/lib/leads/lead.ts';
 import { fallbackEmail, leadEmail } from '../../functions/lib/leads/email.ts';
@@ -7,7 +7,8 @@ import { receiptEmail } from '../../functions/lib/leads/receipt.ts';
 import { LEAD_INTERESTS } from '../../src/lib/leads/contact-link.ts';
 import { dealer } from '../../src/lib/data/dealer.ts';
 import { UTM_FIELDS } from '../../src/lib/leads/inquiry.ts';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads, VALID } from './contact-harness.ts';
 
 /**
  * Property test: no stored lead can make its e-mails fail to build. Leads are generated from a
@@ -186,19 +187,7 @@ describe('e-mails of any stored lead (property test, 1,000 generated leads)', ()
 });
 
 describe('fuzzed source fields through the contact function', () => {
-  let blobs: Blobs;
-  let mailbox: Mailbox;
-
-  beforeAll(async () => {
-    blobs = await startBlobs();
-    mailbox = await new Mailbox().start();
-    configureMail(mailbox);
-  });
-
-  afterAll(async () => {
-    await mailbox.stop();
-    await blobs.stop();
-  });
+  const { blobs } = functionSandbox({ mailbox: true });
 
   // The clock the e-mail's deadline and the provider's pace are measured on stands still: a busy
   // machine cannot run the first sends' window out.

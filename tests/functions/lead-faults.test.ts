@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type contact from '../../functions/contact.ts';
 import type { Lead } from '../../functions/lib/leads/lead.ts';
 import type health from '../../functions/health.ts';
 import { fillBacklog } from './backlog.ts';
-import { Client, configureMail, healthCheck, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { BlobsSandbox, startBlobs, type Blobs } from '../support/blobs.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, healthCheck, storedLeads, VALID } from './contact-harness.ts';
 
 /**
  * The lead pipeline under the faults a black-box test found (docs/product.md §Leads): a provider
@@ -14,28 +17,14 @@ import { Client, configureMail, healthCheck, Mailbox, storedLeads, startBlobs, V
  */
 
 /** The store as a quiet machine has it, and as a busy one (requests meeting at the store in bursts). */
-let blobs: Blobs;
-let busy: Blobs;
-let mailbox: Mailbox;
-
-beforeAll(async () => {
-  busy = await startBlobs({ burstMs: 100 });
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await Promise.all([blobs.stop(), busy.stop()]);
-});
+const busy = new BlobsSandbox({ burstMs: 100 });
+beforeAll(() => busy.start());
+afterAll(() => busy.stop());
+const { blobs, mailbox } = functionSandbox({ mailbox: true });
 
 /** A provider that answers everything, with nothing recorded yet, and the e-mail settings pointing at it. */
 function resetMailbox(): void {
-  mailbox.requests.length = 0;
-  mailbox.received.length = 0;
-  mailbox.mode = 'ok';
-  mailbox.overLimit = 0;
-  mailbox.limitPerSecond = undefined;
+  mailbox.reset();
   configureMail(mailbox);
   // The production settling time: these races meet at a busy store.
   delete process.env.LEADS_SETTLE_MS;
@@ -100,6 +89,44 @@ describe('a provider answering 429 with Retry-After', () => {
     expect(starts.length).toBeGreaterThanOrEqual(1);
     expect(starts.length).toBeLessThanOrEqual(2);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(3_000 - 20);
+  });
+});
+
+describe('a 429 answered while other requests wait for their slots', () => {
+  beforeEach(async () => {
+    await blobs.store.deleteAll();
+    // One a second, and a settling time longer than that: a request's slot is confirmed before the
+    // one ahead of it starts, and each waiting request still has a second to hear of the 429.
+    process.env.RESEND_RATE_PER_SECOND = '1';
+    process.env.LEADS_SETTLE_MS = '1500';
+    mailbox.mode = 'rate-limited';
+    mailbox.retryAfterSeconds = 60;
+    // The clocks stand still: the Retry-After is in force for the whole test, however slow the machine.
+    vi.useFakeTimers({ toFake: ['Date', 'performance'] });
+  });
+
+  afterEach(() => void vi.useRealTimers());
+
+  it('in the retry run: none of the requests waiting for their slot goes after it', { timeout: 30_000 }, async () => {
+    await fillBacklog(blobs.store, 6);
+    const { retryPending } = await import('../../functions/retry-leads.ts');
+
+    const summary = await retryPending(blobs.store, { limitMs: 10_000 });
+
+    console.log(`429 with Retry-After while 4 requests wait for their slots → ${mailbox.requests.length} request(s) (${JSON.stringify(summary)})`);
+    expect(mailbox.requests).toHaveLength(1);
+    expect(summary).toMatchObject({ pending: 6, failed: 1 });
+  });
+
+  it('in the first sends of other instances: the hold reaches them through the store', { timeout: 30_000 }, async () => {
+    delete process.env.ADF_TO;
+    const { answers, settle } = await postFromInstances(Array.from({ length: 3 }, (_, i) => ({ ...VALID, email: `held${i}@example.com` })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    await settle();
+
+    console.log(`429 with Retry-After while 2 other instances wait for their slots → ${mailbox.requests.length} request(s)`);
+    expect(mailbox.requests).toHaveLength(1);
+    expect((await storedLeads(blobs.store)).map((lead) => lead.status)).toEqual(['pending', 'pending', 'pending']);
   });
 });
 

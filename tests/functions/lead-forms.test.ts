@@ -1,6 +1,8 @@
 import { DOMParser, onWarningStopParsing, type Element } from '@xmldom/xmldom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import leadPhoto from '../../functions/lead-photo.ts';
+import { idFromKey } from '../../functions/lib/leads/intake.ts';
+import { stagedPhotos } from '../../functions/lib/leads/photos.ts';
 import partsRequest from '../../functions/parts-request.ts';
 import photoUpload from '../../functions/photo-upload.ts';
 import serviceRequest from '../../functions/service-request.ts';
@@ -11,8 +13,9 @@ import { vehicles } from '../../src/lib/data/vehicles.ts';
 import { formatPrice } from '../../src/lib/format.ts';
 import { dateParts, deliveryFee, wallClockAt } from '../../src/lib/rentals/quote.ts';
 import { weekdayOf } from '../../src/lib/leads/service.ts';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, type Blobs } from './contact-harness.ts';
-import { jpegOfSize, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, PRIVATE_MARKER } from './photo-fixtures.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads } from './contact-harness.ts';
+import { craftedHeic, jpegOfSize, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, PRIVATE_MARKER } from './photo-fixtures.ts';
 
 /**
  * The lead forms beside the contact form (docs/product.md §Leads, §Trading in, §Services, §Units)
@@ -20,22 +23,11 @@ import { jpegOfSize, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, PRIVATE_M
  * posts; routing to each department; the e-mail the dealer reads and its ADF document.
  */
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { blobs, mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 
 const SECRET = 'photo-links-secret-for-the-test-suite-0123456789';
 const PERSON = { firstName: 'Jane', lastName: 'Doe', email: 'jane.doe@example.com', phone: '(609) 555-0100' };
 const unit = vehicles.find((candidate) => candidate.vin && candidate.status === 'available')!;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
 
 const clients: Client[] = [];
 const client = (handler: ConstructorParameters<typeof Client>[0], path: string) => {
@@ -44,10 +36,7 @@ const client = (handler: ConstructorParameters<typeof Client>[0], path: string) 
   return created;
 };
 
-beforeEach(async () => {
-  await blobs.store.deleteAll();
-  mailbox.received.length = 0;
-  configureMail(mailbox);
+beforeEach(() => {
   Object.assign(process.env, {
     LEADS_TO_SALES: 'sales-desk@dealer.test',
     LEADS_TO_SERVICE: 'service@dealer.test',
@@ -123,7 +112,10 @@ describe('POST /api/trade-in', () => {
     expect(mail?.text).toContain('Trade-in:\n  Cart:          2019 Club Car Onward\n  VIN:           7EVLS4PA2TB000120');
     expect(mail?.text).toContain(`  Stock number:  ${unit.stockNumber}`);
     expect(mail?.text).toContain(`  Price:         ${formatPrice(unit.price)}`);
-    const vehiclesInAdf = Array.from(adfOf('sales-desk@dealer.test').getElementsByTagName('vehicle'));
+    const adf = adfOf('sales-desk@dealer.test');
+    expect(child(adf.getElementsByTagName('provider')[0]!, 'service')).toBe('Website trade-in form');
+    expect(child(adf.getElementsByTagName('customer')[0]!, 'comments')).toContain('\nForm: trade-in form\n');
+    const vehiclesInAdf = Array.from(adf.getElementsByTagName('vehicle'));
     expect(vehiclesInAdf.map((v) => [v.getAttribute('interest'), v.getAttribute('status')])).toEqual([
       ['buy', unit.condition === 'used' || unit.condition === 'demo' ? 'used' : 'new'],
       ['trade-in', 'used'],
@@ -221,6 +213,29 @@ describe('POST /api/trade-in', () => {
     }
   });
 
+  it('without JavaScript: a HEIC whose item table asks for seconds of work is named as unreadable, and the lead is filed on the next post', async () => {
+    const trade = client(tradeIn, '/api/trade-in');
+    // 4 MB, one Exif item in 65,535 places each reaching to the end of the file (docs/operations.md §What each function trusts).
+    const files = [
+      { field: 'photos', name: 'IMG_0001.jpg', bytes: await phoneJpeg() },
+      { field: 'photos', name: 'IMG_0002.HEIC', bytes: craftedHeic({ size: 4_000_000, exifExtents: [65_535] }) },
+    ];
+    const first = await trade.multipart({ ...TRADE, website: '' }, files, { headers: { referer: 'http://localhost/trade-in' } });
+    expect(first.status).toBe(400);
+    const page = await first.text();
+    expect(page).toContain('IMG_0002.HEIC could not be read as a photo. Save it again as a JPEG and choose it again.');
+    expect(page).toContain('Received already, no need to choose again: IMG_0001.jpg.');
+    expect(await storedLeads(blobs.store)).toHaveLength(0);
+
+    const fields: Record<string, string | string[]> = { ...TRADE, website: '' };
+    for (const [name, value] of hiddenInputs(page)) fields[name] = name === 'keptPhoto' ? [...((fields[name] as string[] | undefined) ?? []), value] : value;
+    const second = await trade.multipart(fields, [], { headers: { referer: 'http://localhost/api/trade-in' } });
+    expect(second.status).toBe(303);
+    await trade.settle();
+    const [lead] = await storedLeads(blobs.store);
+    expect(lead?.photos.map((photo: { name: string }) => photo.name)).toEqual(['IMG_0001.jpg']);
+  });
+
   it('takes at most six photos; the seventh is named and not added', async () => {
     const jpeg = await phoneJpeg();
     const files = Array.from({ length: 7 }, (_, i) => ({ field: 'photos', name: `cart-${i + 1}.jpg`, bytes: jpeg }));
@@ -287,6 +302,102 @@ describe('POST /api/photo-uploads (the island sends photos before the request, i
     const extra = await jpegOfSize(2_500_000);
     const over = await upload(key, { form: 'trade-in', index: 3, part: 0, parts: 1, size: extra.length, name: 'last.jpg' }, extra);
     expect([over.status, (await json(over)).error]).toEqual([400, 'last.jpg was not added: the photos can be at most 30 MB in all.']);
+  });
+
+  /** What a submission's uploads hold, finished or not, in bytes (read back from the store). */
+  const held = async (key: string) => {
+    const { blobs: stored } = await blobs.store.list({ prefix: `uploads/${await idFromKey(key)}/` });
+    const sizes = await Promise.all(stored.map(async (blob) => (await blobs.store.get(blob.key, { type: 'arrayBuffer' }))?.byteLength ?? 0));
+    return sizes.reduce((sum, size) => sum + size, 0);
+  };
+  const PART = 4 * 1024 * 1024;
+  /** A part of 4 MiB that starts like a JPEG, of a 10 MB photo in 3 parts that never gets its last part. */
+  const unfinished = (key: string, index: number, part: number) => {
+    const bytes = new Uint8Array(PART);
+    bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+    return upload(key, { form: 'trade-in', index, part, parts: 3, size: 10_000_000, name: `half-${index}.jpg` }, bytes);
+  };
+  const tooMuch = (name: string) => [400, `${name} was not added: the photos can be at most 30 MB in all.`];
+
+  it(
+    'parts never finished count against the 30 MB: of 12 parts of 4 MiB, the eighth is refused naming the limit, and at most 30 MB stays',
+    { timeout: 60_000 },
+    async () => {
+      const key = 'island-upload-key-0003';
+      const answers: (number | unknown)[][] = [];
+      for (let index = 0; index < 6; index++) {
+        for (let part = 0; part < 2; part++) {
+          const answer = await unfinished(key, index, part);
+          answers.push(answer.status === 202 ? [202] : [answer.status, (await json(answer)).error]);
+        }
+      }
+      expect(answers.slice(0, 7)).toEqual(Array(7).fill([202]));
+      expect(answers.slice(7)).toEqual([tooMuch('half-3.jpg'), tooMuch('half-4.jpg'), tooMuch('half-4.jpg'), tooMuch('half-5.jpg'), tooMuch('half-5.jpg')]);
+      expect(await held(key)).toBe(7 * PART);
+    },
+  );
+
+  it('12 parts of 4 MiB of one submission at once: each is taken or refused naming the limit, and at most 30 MB stays', { timeout: 60_000 }, async () => {
+    const key = 'island-upload-key-0004';
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => unfinished(key, n % 6, Math.floor(n / 6))));
+    for (const [n, answer] of answers.entries()) {
+      if (answer.status !== 202) expect([answer.status, (await json(answer)).error]).toEqual(tooMuch(`half-${n % 6}.jpg`));
+    }
+    expect(answers.filter((answer) => answer.status === 202).length).toBeGreaterThan(0);
+    expect(await held(key)).toBeLessThanOrEqual(30_000_000);
+  });
+
+  it('a refused part loses nothing of what was finished: the photos staged before it are filed with the lead', { timeout: 60_000 }, async () => {
+    const key = 'island-upload-key-0005';
+    const large = await jpegOfSize(9_900_000);
+    for (let index = 0; index < 2; index++) {
+      for (let part = 0; part < 3; part++) {
+        const answer = await upload(
+          key,
+          { form: 'trade-in', index, part, parts: 3, size: large.length, name: `wide-${index}.jpg` },
+          large.subarray(part * PART, (part + 1) * PART),
+        );
+        expect(answer.status).toBe(part === 2 ? 200 : 202);
+      }
+    }
+    expect((await unfinished(key, 2, 0)).status).toBe(202);
+    expect((await unfinished(key, 2, 1)).status).toBe(202);
+    const refused = await unfinished(key, 3, 0);
+    expect([refused.status, (await json(refused)).error]).toEqual(tooMuch('half-3.jpg'));
+    expect(await held(key)).toBeLessThanOrEqual(30_000_000);
+
+    const trade = client(tradeIn, '/api/trade-in');
+    expect((await trade.post({ ...TRADE, photos: [0, 1] }, { headers: { 'Idempotency-Key': key } })).status).toBe(200);
+    const [lead] = await storedLeads(blobs.store);
+    expect(lead?.photos).toMatchObject([
+      { n: 0, name: 'wide-0.jpg' },
+      { n: 1, name: 'wide-1.jpg' },
+    ]);
+    expect(await held(key)).toBe(0);
+  });
+
+  it('answers 400 naming a 10 MB HEIC whose item table asks for seconds of work, stages nothing, and the request that follows is filed', async () => {
+    const key = 'island-upload-key-0006';
+    // Two Exif items in 99,935 places, each reaching to the end of the file (docs/operations.md §What each function trusts).
+    const file = craftedHeic({ size: 10_000_000, exifExtents: [65_535, 34_400] });
+    const parts = Math.ceil(file.length / (4 * 1024 * 1024));
+    const answers: Response[] = [];
+    for (let part = 0; part < parts; part++) {
+      const query = { form: 'trade-in', index: 0, part, parts, size: file.length, name: 'IMG_0042.HEIC' };
+      answers.push(await upload(key, query, file.subarray(part * 4 * 1024 * 1024, (part + 1) * 4 * 1024 * 1024)));
+    }
+    const last = answers.at(-1) as Response;
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 400]);
+    expect((await json(last)).error).toBe('IMG_0042.HEIC could not be read as a photo. Save it again as a JPEG and choose it again.');
+    expect(await stagedPhotos(blobs.store, await idFromKey(key))).toEqual([]);
+
+    // The visitor takes the photo out and sends the request again: the lead is filed.
+    const trade = client(tradeIn, '/api/trade-in');
+    const response = await trade.post({ ...TRADE, photos: [] }, { headers: { 'Idempotency-Key': key } });
+    expect(response.status).toBe(200);
+    await trade.settle();
+    const [lead] = await storedLeads(blobs.store);
+    expect(lead?.photos ?? []).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import leadPhoto from '../../functions/lead-photo.ts';
 import { attachPhotos, photoKey, stagedPhotos, stagePhoto } from '../../functions/lib/leads/photos.ts';
 import { cleanPhoto } from '../../functions/lib/leads/photo-metadata.ts';
@@ -8,7 +8,8 @@ import { pruneExpired } from '../../functions/lib/leads/retention.ts';
 import { fileLead } from '../../functions/lib/leads/blobs.ts';
 import type { Lead } from '../../functions/lib/leads/lead.ts';
 import { photoType } from '../../src/lib/leads/photos.ts';
-import { startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { VALID } from './contact-harness.ts';
 import { jpegHeadedHtml, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, phonePng, phoneWebp, PRIVATE_MARKER } from './photo-fixtures.ts';
 
 /**
@@ -80,13 +81,8 @@ describe('taking the metadata out of a photo', () => {
 });
 
 describe('staging, filing, linking and deleting photos', () => {
-  let blobs: Blobs;
-  beforeAll(async () => {
-    blobs = await startBlobs();
-  });
-  afterAll(() => blobs.stop());
-  beforeEach(async () => {
-    await blobs.store.deleteAll();
+  const { blobs } = functionSandbox({ empty: 'each' });
+  beforeEach(() => {
     process.env.PHOTO_LINK_SECRET = SECRET;
   });
 

@@ -2,12 +2,14 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addressHash } from '../../functions/lib/leads/delivery.ts';
 import { deletePersonLeads, retentionCutoff } from '../../functions/lib/leads/retention.ts';
 import pruneLeads, { config } from '../../functions/prune-leads.ts';
 import { pages } from '../../src/lib/data/pages.ts';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads, VALID } from './contact-harness.ts';
 import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 
 /** Retention, deletion on request and `npm run leads`, against the real Blobs sandbox. */
@@ -15,21 +17,9 @@ import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..');
 
-let blobs: Blobs;
-let mailbox: Mailbox;
-
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
+const { blobs, mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 
 beforeEach(async () => {
-  await blobs.store.deleteAll();
   configureMail(null);
   vi.spyOn(console, 'info').mockImplementation(() => {});
 });
@@ -108,15 +98,28 @@ describe('retention (docs/product.md §Leads)', () => {
 
 describe('deleting a person’s leads on request', () => {
   it('by e-mail address (any letter case) deletes their leads, markers and receipt record, and nobody else’s', async () => {
-    await file();
+    const first = await file();
     await file({ interest: 'service' });
     const other = await file({ email: 'other@example.com', phone: '(856) 555-0199' });
-    await blobs.store.setJSON(`receipts/${await addressHash(VALID.email)}`, { at: new Date().toISOString(), leadId: 'x' });
+    // The receipt their first lead got (RECEIPTS=on): it names that lead.
+    await blobs.store.setJSON(`receipts/${await addressHash(VALID.email)}`, { at: new Date().toISOString(), leadId: first });
     expect(await deletePersonLeads(blobs.store, { email: 'JANE.DOE@example.com ' })).toEqual({ leads: 2 });
     expect((await storedLeads(blobs.store)).map((lead) => lead.id)).toEqual([other]);
     expect(await keysUnder('pending/')).toEqual([expect.stringContaining(other)]);
     expect(await keysUnder('received/')).toEqual([expect.stringContaining(other)]);
     expect(await keysUnder('receipts/')).toEqual([]);
+  });
+
+  it('by e-mail address: another form of it (a +tag) is someone else, whose lead and receipt record stay', async () => {
+    const bob = await file({ email: 'bob@example.com', phone: '(856) 555-0101' });
+    const other = await file({ email: 'bob+other-person@example.com', phone: '(856) 555-0102' });
+    // One inbox has one receipt record a day; bob's lead holds it.
+    const receipt = `receipts/${await addressHash('bob@example.com')}`;
+    await blobs.store.setJSON(receipt, { at: new Date().toISOString(), leadId: bob });
+    expect(await deletePersonLeads(blobs.store, { email: 'bob+other-person@example.com' })).toEqual({ leads: 1 });
+    expect((await storedLeads(blobs.store)).map((lead) => lead.id)).toEqual([bob]);
+    expect(await keysUnder('receipts/')).toEqual([receipt]);
+    expect(other).not.toBe(bob);
   });
 
   it('by phone number, however it is written', async () => {
@@ -163,7 +166,7 @@ describe('npm run leads (against a local sandbox)', { timeout: 30_000 }, () => {
 
   it('exports CSV that parses back, with formula-like text made harmless', async () => {
     await file({ firstName: '=HYPERLINK("x")', message: 'Line one\nline "two", and more.' });
-    const { code, stdout } = await cli(['export']);
+    const { code, stdout } = await cli(['export', '--csv']);
     expect(code).toBe(0);
     const rows = parse(stdout, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1);

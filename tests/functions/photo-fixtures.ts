@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import type { PhotoType } from '../../src/lib/leads/photos.ts';
 
 /**
  * Photos as phones make them, for the lead photo tests: real JPEG, PNG and WebP files (drawn by
@@ -180,4 +181,223 @@ export async function jpegOfSize(bytes: number): Promise<Buffer> {
     size += length + 2;
   }
   return Buffer.concat([plain.subarray(0, 2), ...segments, plain.subarray(2)]);
+}
+
+// --- Crafted files: the most work a file's tables can ask of the cleaner ---------------------
+
+/**
+ * `head`, then as many whole copies of `unit` as fit, then `tail`, then zeros: `size` bytes in
+ * all (zeros after a JPEG's or PNG's end, or a WebP's RIFF, are data after the image).
+ */
+export function filled(size: number, head: Uint8Array, unit: Uint8Array, tail: Uint8Array = new Uint8Array()): Buffer {
+  const file = Buffer.alloc(size);
+  file.set(head, 0);
+  const start = head.length;
+  const region = unit.length === 0 ? 0 : Math.floor((size - tail.length - start) / unit.length) * unit.length;
+  if (region > 0) {
+    file.set(unit, start);
+    // Doubling copies: a 10 MB file is written in a few dozen calls.
+    for (let written = unit.length; written < region; written += Math.min(written, region - written))
+      file.copyWithin(start + written, start, start + Math.min(written, region - written));
+  }
+  file.set(tail, start + region);
+  return file;
+}
+
+const bytesOf = (...parts: (number[] | string | Buffer)[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+
+export interface CraftedHeic {
+  /** Bytes of the whole file (the media data box pads it). */
+  size: number;
+  /** The Exif items: how many extents each lies in. */
+  exifExtents: number[];
+  /**
+   * Bytes of each extent's offset and length fields (0: not written, so the length is 0, "to the
+   * end"; without an offset field the item's base offset says where the media data starts).
+   */
+  offsetSize?: 0 | 4 | 8;
+  lengthSize?: 0 | 4 | 8;
+  /** The item location table's version (2 has 32-bit item ids and counts). */
+  version?: 0 | 1 | 2;
+  /** The same item id for every item (a table that places one item many times). */
+  sameId?: boolean;
+}
+
+/**
+ * A HEIC whose Exif items are placed in many extents, each from the start of the media data
+ * with length 0 ("to the end of the file"): before the cleaner merged them, each extent zeroed
+ * the rest of the file again (a 10 MB file with 99,935 such extents took 11-13 s of CPU).
+ */
+export function craftedHeic({ size, exifExtents, offsetSize = 4, lengthSize = 4, version = 1, sameId = false }: CraftedHeic): Buffer {
+  const idSize = version === 2 ? 4 : 2;
+  const uint = (value: number, bytes: number) => {
+    const out = Buffer.alloc(bytes);
+    if (bytes === 2) out.writeUInt16BE(value, 0);
+    if (bytes === 4) out.writeUInt32BE(value, 0);
+    if (bytes === 8) out.writeBigUInt64BE(BigInt(value), 0);
+    return out;
+  };
+  const ids = exifExtents.map((_, i) => (sameId ? 1 : i + 1));
+  const infes = [...new Set(ids)].map((id) =>
+    fullBox('infe', version === 2 ? 3 : 2, uint(id, version === 2 ? 4 : 2), Buffer.from([0, 0]), Buffer.from('Exif\0', 'latin1')),
+  );
+  const ftyp = box('ftyp', Buffer.from('heic', 'latin1'), Buffer.alloc(4), Buffer.from('mif1heic', 'latin1'));
+  const build = (dataAt: number) => {
+    const baseSize = offsetSize === 0 ? 4 : 0;
+    const extent = Buffer.concat([uint(dataAt, offsetSize), uint(0, lengthSize)]);
+    // Items alike (same id, same number of extents) are made once: 99,990 of them take a moment, not seconds.
+    const made = new Map<string, Buffer>();
+    const items = exifExtents.map((count, i) => {
+      const id = ids[i] ?? 1;
+      const item =
+        made.get(`${id}:${count}`) ??
+        Buffer.concat([
+          uint(id, idSize),
+          version >= 1 ? Buffer.from([0, 0]) : Buffer.alloc(0), // construction method 0: offsets in the file
+          Buffer.from([0, 0]), // data reference 0: this file
+          uint(dataAt, baseSize),
+          uint(count, 2),
+          filled(extent.length * count, new Uint8Array(), extent),
+        ]);
+      made.set(`${id}:${count}`, item);
+      return item;
+    });
+    const iloc = fullBox('iloc', version, Buffer.from([(offsetSize << 4) | lengthSize, baseSize << 4]), uint(items.length, idSize), Buffer.concat(items));
+    const iinf = fullBox('iinf', 0, uint(infes.length, 2), ...infes);
+    const meta = fullBox(
+      'meta',
+      0,
+      fullBox('hdlr', 0, Buffer.alloc(4), Buffer.from('pict', 'latin1'), Buffer.alloc(12), Buffer.from('\0', 'latin1')),
+      iinf,
+      iloc,
+    );
+    return Buffer.concat([ftyp, meta]);
+  };
+  const head = build(build(0).length + 8);
+  const mdat = Buffer.alloc(8);
+  mdat.writeUInt32BE(size - head.length, 0);
+  mdat.write('mdat', 4, 'latin1');
+  return filled(size, Buffer.concat([head, mdat, Buffer.from('Exif\0\0MM', 'latin1')]), new Uint8Array());
+}
+
+export interface CraftedPhoto {
+  name: string;
+  type: PhotoType;
+  /** Makes the file (each is `size` bytes: made when a test needs it, not all at once). */
+  make: () => Buffer;
+}
+
+/**
+ * The shapes that ask the most of the cleaner per byte, in every format it accepts, each
+ * `size` bytes: the HEIC item tables above, and the smallest structures each container has
+ * (segments, chunks, boxes, item entries) repeated over the whole file, so a walk takes a step
+ * every few bytes; plus the byte-by-byte scans (JPEG fill bytes, a scan of stuffed bytes).
+ * Named for the probe's and the tests' figures.
+ */
+export function craftedPhotos(size: number): CraftedPhoto[] {
+  const soi = [0xff, 0xd8];
+  const eoi = [0xff, 0xd9];
+  const sos = [0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00];
+  const png = '\x89PNG\r\n\x1a\n';
+  const ihdr = pngChunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]));
+  /** A WebP of whole `unit` chunks after `head` (the RIFF holding just them), zeros after it. */
+  const webp = (head: Buffer, unit: Buffer) => {
+    const riff = bytesOf('RIFF', [0, 0, 0, 0], 'WEBP', head);
+    const file = filled(size, riff, unit);
+    file.writeUInt32LE(riff.length + Math.floor((size - riff.length) / unit.length) * unit.length - 8, 4);
+    return file;
+  };
+  const vp8x = bytesOf('VP8X', [10, 0, 0, 0], [0x0c, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  const exifInApp1 = (entries: number) => {
+    // An EXIF IFD of `entries` tags, none of them the Orientation: the whole table is read.
+    const tiff = Buffer.alloc(8 + 2 + entries * 12);
+    tiff.write('MM', 0, 'latin1');
+    tiff.writeUInt16BE(42, 2);
+    tiff.writeUInt32BE(8, 4);
+    tiff.writeUInt16BE(entries, 8);
+    const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+    return bytesOf([0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff], payload);
+  };
+  const infeMime = fullBox('infe', 2, Buffer.from([0, 1, 0, 0]), Buffer.from('mime', 'latin1'), Buffer.from(`\0${'x'.repeat(200)}rdf+xml\0`, 'latin1'));
+  const heicHead = box('ftyp', Buffer.from('heic', 'latin1'), Buffer.alloc(4), Buffer.from('mif1heic', 'latin1'));
+  const iloc = fullBox('iloc', 0, Buffer.from([0x44, 0, 0, 0])); // no items
+  // As many entries as the cleaner reads (ITEMS_MAX in functions/lib/photo-metadata.ts), the rest media data.
+  const infeCount = Math.min(10_000, Math.floor((size - heicHead.length - 12 - 14 - iloc.length - 8) / infeMime.length));
+  const iinf = Buffer.alloc(14);
+  iinf.writeUInt32BE(14 + infeCount * infeMime.length, 0);
+  iinf.write('iinf', 4, 'latin1');
+  const metaHead = Buffer.alloc(12);
+  metaHead.writeUInt32BE(12 + iinf.length + infeCount * infeMime.length + iloc.length, 0);
+  metaHead.write('meta', 4, 'latin1');
+  const mdat = Buffer.alloc(8);
+  mdat.writeUInt32BE(size - heicHead.length - metaHead.readUInt32BE(0), 0);
+  mdat.write('mdat', 4, 'latin1');
+  const mb = `${Math.round(size / 100_000) / 10} MB`;
+  return [
+    { name: `HEIC, one Exif item in 65,535 extents to the end, ${mb}`, type: 'image/heic', make: () => craftedHeic({ size, exifExtents: [65_535] }) },
+    { name: `HEIC, two Exif items in 99,935 extents to the end, ${mb}`, type: 'image/heic', make: () => craftedHeic({ size, exifExtents: [65_535, 34_400] }) },
+    {
+      name: `HEIC, 99,935 extents with no length field (length 0), ${mb}`,
+      type: 'image/heic',
+      make: () => craftedHeic({ size, exifExtents: [65_535, 34_400], lengthSize: 0 }),
+    },
+    {
+      name: `HEIC, 49,990 items placing one Exif item from the media data to the end, ${mb}`,
+      type: 'image/heic',
+      make: () => craftedHeic({ size, exifExtents: Array.from({ length: 49_990 }, () => 1), offsetSize: 0, lengthSize: 0, version: 2, sameId: true }),
+    },
+    { name: `HEIC, 8-byte boxes, ${mb}`, type: 'image/heic', make: () => filled(size, heicHead, bytesOf([0, 0, 0, 8], 'free')) },
+    {
+      name: `HEIC, 10,000 item entries with long content types, ${mb}`,
+      type: 'image/heic',
+      make: () => {
+        const entries = filled(infeCount * infeMime.length, new Uint8Array(), infeMime);
+        return filled(size, Buffer.concat([heicHead, metaHead, iinf, entries, iloc, mdat]), new Uint8Array());
+      },
+    },
+    { name: `JPEG, 4-byte APP0 segments, ${mb}`, type: 'image/jpeg', make: () => filled(size, Buffer.from(soi), Buffer.from([0xff, 0xe0, 0x00, 0x02])) },
+    {
+      name: `JPEG, 4-byte quantisation segments (kept), ${mb}`,
+      type: 'image/jpeg',
+      make: () => filled(size, Buffer.from(soi), Buffer.from([0xff, 0xdb, 0x00, 0x02])),
+    },
+    {
+      name: `JPEG, 100-byte segments then the end, ${mb}`,
+      type: 'image/jpeg',
+      make: () => filled(size, Buffer.from(soi), bytesOf([0xff, 0xdb, 0x00, 98], Buffer.alloc(96)), Buffer.from(eoi)),
+    },
+    {
+      name: `JPEG, EXIF segments of 5,000 tags without the Orientation, ${mb}`,
+      type: 'image/jpeg',
+      make: () => filled(size, Buffer.from(soi), exifInApp1(5_000), Buffer.from(eoi)),
+    },
+    { name: `JPEG, fill bytes, ${mb}`, type: 'image/jpeg', make: () => filled(size, Buffer.from(soi), Buffer.from([0xff])) },
+    {
+      name: `JPEG, a scan of stuffed bytes, ${mb}`,
+      type: 'image/jpeg',
+      make: () => filled(size, Buffer.from([...soi, ...sos]), Buffer.from([0xff, 0x00]), Buffer.from(eoi)),
+    },
+    {
+      name: `JPEG, a scan of restart markers, ${mb}`,
+      type: 'image/jpeg',
+      make: () => filled(size, Buffer.from([...soi, ...sos]), Buffer.from([0xff, 0xd0]), Buffer.from(eoi)),
+    },
+    { name: `JPEG, scans of one byte each, ${mb}`, type: 'image/jpeg', make: () => filled(size, Buffer.from(soi), bytesOf([0xff, 0xda, 0x00, 0x02, 0x00])) },
+    { name: `PNG, 12-byte chunks (kept), ${mb}`, type: 'image/png', make: () => filled(size, bytesOf(png, ihdr), bytesOf([0, 0, 0, 0], 'zzZz', [0, 0, 0, 0])) },
+    {
+      name: `PNG, 12-byte text chunks (dropped), ${mb}`,
+      type: 'image/png',
+      make: () => filled(size, bytesOf(png, ihdr), bytesOf([0, 0, 0, 0], 'tEXt', [0, 0, 0, 0])),
+    },
+    {
+      name: `PNG, 100-byte chunks then the end, ${mb}`,
+      type: 'image/png',
+      make: () => filled(size, bytesOf(png, ihdr), bytesOf([0, 0, 0, 88], 'zzZz', Buffer.alloc(92)), pngChunk('IEND', Buffer.alloc(0))),
+    },
+    { name: `WebP, 8-byte chunks (kept), ${mb}`, type: 'image/webp', make: () => webp(vp8x, bytesOf('ABCD', [0, 0, 0, 0])) },
+    { name: `WebP, 8-byte EXIF chunks (dropped), ${mb}`, type: 'image/webp', make: () => webp(vp8x, bytesOf('EXIF', [0, 0, 0, 0])) },
+    { name: `WebP, VP8X headers, ${mb}`, type: 'image/webp', make: () => webp(Buffer.alloc(0), vp8x) },
+    { name: `WebP, 100-byte chunks, ${mb}`, type: 'image/webp', make: () => webp(vp8x, bytesOf('ABCD', [92, 0, 0, 0], Buffer.alloc(92))) },
+  ];
 }

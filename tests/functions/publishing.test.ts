@@ -10,8 +10,9 @@ import { config as publisherConfig, runPublisher } from '../../functions/publish
 import { publishing } from '../../src/lib/data/publishing.ts';
 import { nextDatedChange } from '../../src/lib/units/units.ts';
 import { DEFAULT_DEALER, monthCost, type Measured } from '../../scripts/cost-model.ts';
-import { configureMail, Mailbox, startBlobs, type Blobs } from './contact-harness.ts';
-import { BuildHookStandIn, GitHubStandIn } from './publishing-harness.ts';
+import { GitHubStandIn } from '../support/github.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { BuildHookStandIn } from './publishing-harness.ts';
 
 /**
  * The publishing model (docs/product.md §Publishing) on the real handlers, the real Blobs
@@ -23,22 +24,21 @@ const REPO = 'dealer/site';
 const sha = (n: number) => n.toString(16).padStart(40, '0');
 const at = (iso: string) => Date.parse(iso);
 
-let blobs: Blobs;
-let github: GitHubStandIn;
-let hook: BuildHookStandIn;
-let mailbox: Mailbox;
+const { mailbox } = functionSandbox({ mailbox: true });
+const github = new GitHubStandIn(REPO);
+const hook = new BuildHookStandIn();
 const store = () => publishingBlobs();
 
 const ENV = ['BUILD_HOOK_URL', 'GITHUB_TOKEN', 'GITHUB_REPOSITORY', 'GITHUB_BRANCH', 'GITHUB_API_URL'] as const;
 
 beforeAll(async () => {
-  blobs = await startBlobs();
-  [github, hook, mailbox] = await Promise.all([new GitHubStandIn().start(), new BuildHookStandIn().start(), new Mailbox().start()]);
+  await Promise.all([github.start(), hook.start()]);
+  // The publisher's tokens: any that GitHub knows reads the branch.
+  for (const token of ['ghp_test', 't']) github.accounts.set(token, { login: 'dealer', permissions: { admin: false, push: true, pull: true } });
 });
 afterAll(async () => {
   for (const name of ENV) delete process.env[name];
-  configureMail(null);
-  await Promise.all([github.stop(), hook.stop(), mailbox.stop(), blobs.stop()]);
+  await Promise.all([github.stop(), hook.stop()]);
 });
 beforeEach(async () => {
   Object.assign(process.env, {
@@ -48,14 +48,13 @@ beforeEach(async () => {
     GITHUB_BRANCH: 'main',
     GITHUB_API_URL: github.url,
   });
-  configureMail(mailbox);
   await store().delete(STATE_KEY);
   hook.calls.length = 0;
   hook.status = 200;
   hook.onBuild = undefined;
   github.requests.length = 0;
   github.down = false;
-  mailbox.received.length = 0;
+  mailbox.reset();
 });
 
 /** Netlify's deploy-succeeded event for a production deploy of `commit`. */
@@ -121,7 +120,7 @@ describe('the plan arithmetic', () => {
 
 describe('the publisher', () => {
   it('outside publishing times asks nothing of the store, GitHub or the hook', async () => {
-    github.commit(REPO, 'main', sha(2));
+    github.moveBranch('main', sha(2));
     const response = await runPublisher(at('2026-12-02T15:00:00Z'));
     expect(await response.json()).toEqual({ action: 'none', reason: 'not a publishing time' });
     const { store: counted, calls } = counting(store());
@@ -134,11 +133,11 @@ describe('the publisher', () => {
 
   it('deploys at a publishing time when the branch is ahead of the deployed commit, once', async () => {
     await recordDeploy(store(), deployEvent('d1', sha(1)), noLot, at('2026-12-01T12:00:00Z'));
-    github.commit(REPO, 'main', sha(2));
+    github.moveBranch('main', sha(2));
     const first = await runPublisher(at('2026-12-10T17:00:00Z'));
     expect(await first.json()).toMatchObject({ action: 'asked', spent: 2, budget: 12 });
     expect(hook.calls.map((call) => call.title)).toEqual([`Publishing time 12:00: ${sha(2).slice(0, 7)}`]);
-    expect(github.requests[0]).toEqual({ path: `/repos/${REPO}/branches/main`, authorization: 'Bearer ghp_test' });
+    expect(github.requests[0]).toEqual({ method: 'GET', path: `/repos/${REPO}/branches/main`, authorization: 'Bearer ghp_test' });
     // The build is on its way: a run meanwhile does not ask again.
     expect(await (await runPublisher(at('2026-12-10T17:30:00Z'))).json()).toEqual({ action: 'none', reason: 'a deploy is already on its way' });
     // It succeeded: the site shows the head, nothing waits.
@@ -152,7 +151,7 @@ describe('the publisher', () => {
 
   it('deploys a commit that skipped Netlify’s own build (the import’s "[skip netlify]") like any other', async () => {
     await recordDeploy(store(), deployEvent('d1', sha(1)), noLot, at('2026-12-01T12:00:00Z'));
-    github.commit(REPO, 'main', sha(7)); // committed through the API with "[skip netlify]": no deploy event came
+    github.moveBranch('main', sha(7)); // committed through the API with "[skip netlify]": no deploy event came
     expect(await (await runPublisher(at('2026-12-05T22:00:00Z'))).json()).toMatchObject({ action: 'asked' });
   });
 
@@ -171,7 +170,7 @@ describe('the publisher', () => {
   });
 
   it('keeps to the month’s pace and, with the budget spent, asks nothing and e-mails the dealer once', async () => {
-    github.commit(REPO, 'main', sha(5));
+    github.moveBranch('main', sha(5));
     const deploys = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `d${i}`, at: at('2026-12-01T17:00:00Z'), commit: sha(1) }));
     await seed({ month: '2026-12', deploys: deploys(7), deployed: { id: 'd6', at: at('2026-12-01T17:00:00Z'), commit: sha(1), nextChange: null } });
     expect(await (await runPublisher(at('2026-12-10T17:00:00Z'))).json()).toMatchObject({ action: 'none', reason: expect.stringContaining('paced') });
@@ -192,7 +191,7 @@ describe('the publisher', () => {
 
   it('reports GitHub or the hook failing as a failure that asks for nothing and counts nothing', async () => {
     await recordDeploy(store(), deployEvent('d1', sha(1)), noLot, at('2026-12-01T12:00:00Z'));
-    github.commit(REPO, 'main', sha(2));
+    github.moveBranch('main', sha(2));
     const base = { store: store(), settings: publishing, notify: null, dealerEmail: 'x@example.com', siteName: 'Dealer' };
     const config = { hookUrl: hook.url, github: { token: 't', baseUrl: github.url }, repository: REPO, branch: 'main' };
     github.down = true;
@@ -242,7 +241,7 @@ describe('the daily rebuild', () => {
 
   it('lets a deploy at a publishing time carry the day’s dated change, so the evening asks for none', async () => {
     await recordDeploy(store(), deployEvent('d1', sha(1)), lot, at('2026-12-01T12:00:00Z'));
-    github.commit(REPO, 'main', sha(1));
+    github.moveBranch('main', sha(1));
     hook.now = '2026-12-21T12:00:00-05:00';
     hook.onBuild = async () => void (await recordDeploy(store(), deployEvent('d2', sha(1)), lot, Date.parse(hook.now)));
     expect(await (await runPublisher(Date.parse(hook.now))).json()).toMatchObject({
@@ -282,7 +281,7 @@ describe('a month of simulated days with the default settings', () => {
     let head = 1;
     let deploys = 0;
     const deploy = async (at: number, by = 'site') => void (await recordDeploy(store(), deployEvent(`${by}-${++deploys}`, sha(head)), lot, at));
-    github.commit(REPO, 'main', sha(head));
+    github.moveBranch('main', sha(head));
     await deploy(at('2026-11-30T12:00:00Z'));
     deploys = 0;
     hook.onBuild = () => deploy(Date.parse(hook.now));
@@ -292,7 +291,7 @@ describe('a month of simulated days with the default settings', () => {
         const now = Date.UTC(2026, 11, day, hour);
         hook.now = new Date(now).toISOString();
         // Editors save in the morning and the afternoon (New York), 10 a week.
-        if ((hour === 14 && day % 7 !== 0) || (hour === 20 && [1, 3, 5, 0].includes(day % 7))) github.commit(REPO, 'main', sha(++head));
+        if ((hour === 14 && day % 7 !== 0) || (hour === 20 && [1, 3, 5, 0].includes(day % 7))) github.moveBranch('main', sha(++head));
         if (hour === 15 && byHand.has(day)) await deploy(now, 'hand'); // "Save and Publish" through the admin's hook
         await runPublisher(now);
         if (hour === 3) await runDailyRebuild(now + 30 * 60_000);

@@ -1,29 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import adminLeads from '../../functions/admin-leads.ts';
+import { ADMIN_RATE_LIMIT } from '../../functions/lib/inbox/auth.ts';
 import { clientKey, pruneRateRecords, RATE_LIMIT, takeToken } from '../../functions/lib/http/rate-limit.ts';
 import { configureAlerts, subscriber } from './alerts-harness.ts';
-import { startBlobs, type Blobs } from './contact-harness.ts';
+import { startBlobs, type Blobs } from '../support/blobs.ts';
+import { functionSandbox } from '../support/sandbox.ts';
 
 /**
  * The per-client limit against the real local Blobs sandbox, with requests arriving at once: the
  * sandbox checks a condition and writes with awaits in between, the weakest store the limit
  * meets, and still no burst admits more than the limit.
  */
-let blobs: Blobs;
+const { blobs } = functionSandbox({ blobs: { sandboxConditions: true }, empty: 'each' });
 
-beforeAll(async () => {
-  blobs = await startBlobs({ sandboxConditions: true });
+beforeAll(() => {
   // The default settling time, as on Netlify (the suite's harness shortens it to 20 ms): writes
   // racing on a busy machine all land within it.
   process.env.LEADS_SETTLE_MS = '250';
 });
 
-afterAll(async () => {
+afterAll(() => {
   delete process.env.LEADS_SETTLE_MS;
-  await blobs.stop();
-});
-
-beforeEach(async () => {
-  await blobs.store.deleteAll();
 });
 
 const admitted = (decisions: { allowed: boolean }[]) => decisions.filter((decision) => decision.allowed).length;
@@ -62,7 +59,8 @@ describe('the rate limit under concurrency', { timeout: 30_000 }, () => {
     const later = start + RATE_LIMIT.windowMs + 1;
     const burst = await Promise.all(Array.from({ length: 5 }, () => takeToken(blobs.store, client, crypto.randomUUID(), later)));
     expect(admitted(burst)).toBe(1);
-    expect(await pruneRateRecords(blobs.store, later + RATE_LIMIT.windowMs + 10_000)).toBe(RATE_LIMIT.max);
+    // Its places, and the note the full window left.
+    expect(await pruneRateRecords(blobs.store, later + RATE_LIMIT.windowMs + 10_000)).toBe(RATE_LIMIT.max + 1);
     expect((await blobs.store.list({ prefix: 'rate/' })).blobs).toHaveLength(0);
   });
 
@@ -78,5 +76,46 @@ describe('the rate limit under concurrency', { timeout: 30_000 }, () => {
     const statuses = [...first, ...burst.map((response) => response.status)];
     expect(statuses.filter((status) => status === 303)).toHaveLength(RATE_LIMIT.max);
     expect(statuses.filter((status) => status === 429)).toHaveLength(14 - RATE_LIMIT.max);
+  });
+});
+
+describe('a full window', { timeout: 60_000 }, () => {
+  let counted: Blobs;
+  /** Requests that reached the store, counted in front of it. */
+  let calls = 0;
+
+  beforeAll(async () => {
+    counted = await startBlobs({ onRequest: () => void calls++ });
+  });
+
+  afterAll(async () => {
+    await counted.stop();
+    blobs.use();
+  });
+
+  it(`refuses the inbox's requests past its ${ADMIN_RATE_LIMIT.max} a minute with one read of the store each, and writes nothing`, async () => {
+    counted.use();
+    process.env.LEADS_SETTLE_MS = '20';
+    try {
+      const ask = async () => {
+        const before = calls;
+        const response = await adminLeads(new Request('http://localhost/api/admin/leads'), { ip: '198.51.100.60' });
+        return { status: response.status, calls: calls - before };
+      };
+      const admitted = [];
+      for (let i = 0; i < ADMIN_RATE_LIMIT.max; i++) admitted.push(await ask());
+      const refused = [];
+      for (let i = 0; i < 5; i++) refused.push(await ask());
+      console.log(`the inbox's limit once full: ${refused.map((one) => one.calls).join(', ')} Blobs call(s) per refused request`);
+      // Let in by the limit: then asked to sign in.
+      expect(admitted.map((one) => one.status)).toEqual(Array(ADMIN_RATE_LIMIT.max).fill(401));
+      expect(refused.map((one) => one.status)).toEqual(Array(5).fill(429));
+      for (const one of refused) expect(one.calls).toBeLessThanOrEqual(2);
+      const records = (await counted.store.list({ prefix: 'rate/' })).blobs.length;
+      await ask();
+      expect((await counted.store.list({ prefix: 'rate/' })).blobs).toHaveLength(records);
+    } finally {
+      process.env.LEADS_SETTLE_MS = '250';
+    }
   });
 });

@@ -1,29 +1,15 @@
 import { DOMParser, onWarningStopParsing } from '@xmldom/xmldom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import reserve, { config } from '../../functions/reserve.ts';
 import { reservationOptions } from '../../src/lib/data/reservation.ts';
 import { dateParts, wallClockAt } from '../../src/lib/rentals/quote.ts';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, type Blobs } from './contact-harness.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads } from './contact-harness.ts';
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { blobs, mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 let client: Client;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
-
-beforeEach(async () => {
-  await blobs.store.deleteAll();
-  mailbox.received.length = 0;
-  mailbox.mode = 'ok';
-  configureMail(mailbox);
+beforeEach(() => {
   client = new Client(reserve, '/api/reserve');
 });
 

@@ -1,5 +1,5 @@
 import { DOMParser, onWarningStopParsing } from '@xmldom/xmldom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contact from '../../functions/contact.ts';
 import partsRequest from '../../functions/parts-request.ts';
 import reserve from '../../functions/reserve.ts';
@@ -12,7 +12,9 @@ import { dateParts, wallClockAt } from '../../src/lib/rentals/quote.ts';
 import { reservationOptions } from '../../src/lib/data/reservation.ts';
 import { serviceOptions } from '../../src/lib/data/service-request.ts';
 import { weekdayOf } from '../../src/lib/leads/service.ts';
-import { Client, configureMail, Mailbox, storedLeads, startBlobs, VALID, type Blobs } from './contact-harness.ts';
+import { configureMail } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
+import { Client, storedLeads, VALID } from './contact-harness.ts';
 import { SECOND_STORE, SECOND_STORE_SLUG } from '../fixtures/second-store.ts';
 
 /**
@@ -29,24 +31,16 @@ vi.mock('../../.generated/unit-files.json', async (importOriginal) => {
   const { onSecondStore: second, SECOND_STORE_SLUG: slug } = await import('../fixtures/second-store.ts');
   const real = ((await importOriginal()) as { default: Record<string, Record<string, unknown>> }).default;
   return {
-    default: Object.fromEntries(Object.entries(real).map(([name, unit], index) => [name, { ...unit, store: second(name, index) ? slug : 'mount-holly' }])),
+    // The second store's units name it; the rest name none and are on the main store's lot (docs/product.md §Stores).
+    default: Object.fromEntries(Object.entries(real).map(([name, unit], index) => [name, second(name, index) ? { ...unit, store: slug } : unit])),
   };
 });
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { blobs, mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 const PERSON = { firstName: 'Jane', lastName: 'Doe', email: 'jane.doe@example.com', phone: '(609) 555-0100' };
 const atSecond = vehicles.find((unit) => unit.store === SECOND_STORE_SLUG && unit.status === 'available')!;
 const atFirst = vehicles.find((unit) => unit.store === 'mount-holly' && unit.status === 'available')!;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-});
-afterAll(async () => {
-  await mailbox.stop();
-  await blobs.stop();
-});
 const clients: Client[] = [];
 const client = (handler: ConstructorParameters<typeof Client>[0], path: string) => {
   const created = new Client(handler, path);
@@ -54,8 +48,6 @@ const client = (handler: ConstructorParameters<typeof Client>[0], path: string) 
   return created;
 };
 beforeEach(async () => {
-  await blobs.store.deleteAll();
-  mailbox.received.length = 0;
   configureMail(mailbox);
   Object.assign(process.env, { LEADS_TO_SALES: 'sales-desk@dealer.test', LEADS_TO_SERVICE: 'service@dealer.test', LEADS_TO_PARTS: 'parts@dealer.test' });
 });

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scheduledInvocation } from '../../functions/lib/http/guards.ts';
 import { UPLOAD_REQUESTS_MAX } from '../../functions/lib/leads/photos.ts';
 import photoUpload from '../../functions/photo-upload.ts';
 import pruneLeads from '../../functions/prune-leads.ts';
-import { startBlobs, type Blobs } from './contact-harness.ts';
+import { functionSandbox } from '../support/sandbox.ts';
 import { phoneJpeg } from './photo-fixtures.ts';
 
 /**
@@ -11,20 +11,11 @@ import { phoneJpeg } from './photo-fixtures.ts';
  * request never sent go after a day). A part of a photo that never got its other parts is
  * deleted by the real daily prune job once the upload's lifetime is over.
  */
-let blobs: Blobs;
+const { blobs } = functionSandbox({ empty: 'each' });
 const T0 = new Date('2025-06-02T14:00:00Z').getTime();
 const HOUR = 60 * 60_000;
 
-beforeAll(async () => {
-  blobs = await startBlobs();
-});
-
-afterAll(async () => {
-  await blobs.stop();
-});
-
 beforeEach(async () => {
-  await blobs.store.deleteAll();
   vi.spyOn(console, 'info').mockImplementation(() => {});
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(T0);

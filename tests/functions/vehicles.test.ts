@@ -47,6 +47,8 @@ describe('GET /api/vehicles', () => {
     const response = get('/api/vehicles', { headers: { 'If-None-Match': `W/${etag}` } });
     expect(response.status).toBe(304);
     expect(await response.text()).toBe('');
+    expect(get('/api/vehicles', { headers: { 'If-None-Match': `"older", ${etag}` } }).status).toBe(304);
+    expect(get('/api/vehicles', { headers: { 'If-None-Match': '"older"' } }).status).toBe(200);
   });
 
   it('answers HEAD with the headers and no body', async () => {

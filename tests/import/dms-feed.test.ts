@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import importJson from '../../data/import.json';
 import { importCli } from '../../scripts/import.ts';
 import { lotRecords, paged, startDms, type DmsStandIn, type PageAnswer } from './dms-stand-in.ts';
-import { projectRoot } from './lot-feed.ts';
+import { lookupWith, PHOTO_HOST, projectRoot } from './lot-feed.ts';
 
 let root: string;
 let lines: string[];
@@ -28,8 +28,9 @@ async function pull(answer: (pageNumber: number, pageSize: number) => PageAnswer
   dms = await startDms(answer);
   const code = await importCli(['--from', dms.url], {
     root,
-    mapping: { ...importJson, source: 'dms', pageSize: 5 },
+    mapping: { ...importJson, source: 'dms', pageSize: 5, photoHosts: [PHOTO_HOST] },
     feed: { timeoutMs, token: 'dms-key' },
+    lookup: lookupWith(),
     print: (text) => lines.push(...text.split('\n')),
     now: new Date('2026-11-26T15:00:00Z'),
   });

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen } from '../support/loopback.ts';
 import { brandNames, lotFiles } from './lot-feed.ts';
 
 /**
@@ -19,7 +19,7 @@ export interface DmsStandIn {
 export async function startDms(answer: (pageNumber: number, pageSize: number) => PageAnswer): Promise<DmsStandIn> {
   const asked: DmsStandIn['asked'] = [];
   const open = new Set<ServerResponse>();
-  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+  const { url, close } = await listen(async (request: IncomingMessage, response: ServerResponse) => {
     let body = '';
     for await (const chunk of request) body += chunk;
     if (request.method !== 'POST' || request.url !== '/get-carts') {
@@ -39,17 +39,13 @@ export async function startDms(answer: (pageNumber: number, pageSize: number) =>
     }
     response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result.records));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     asked,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const response of open) response.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const response of open) response.destroy();
+      return close();
+    },
   };
 }
 

@@ -6,14 +6,17 @@ import { spreadsheetFeed } from '../../functions/lib/import/feed.ts';
 import { githubLot } from '../../functions/lib/import/github-lot.ts';
 import { runImport } from '../../functions/lib/import/run.ts';
 import { growLot } from '../../scripts/grow-lot.ts';
-import { startGitHub, type GitHubStandIn } from './github-stand-in.ts';
+import { GitHubStandIn } from '../support/github.ts';
 import { brandNames, csvOf, HEADER, lotFiles, lotRows, mappingWith, models, projectRoot } from './lot-feed.ts';
 
 let github: GitHubStandIn | undefined;
 afterEach(async () => {
-  await github?.close();
+  await github?.stop();
   github = undefined;
 });
+/** The stand-in's requests as "METHOD path". */
+const calls = () => github!.requests.map((request) => `${request.method} ${request.path}`);
+const startGitHub = (files: Record<string, string>) => new GitHubStandIn('dealer/site', files).start();
 
 const mapping = mappingWith();
 const now = new Date('2026-11-26T15:00:00Z');
@@ -63,7 +66,7 @@ describe('the import commits through the Git Data API', () => {
     expect(run).toMatchObject({ outcome: 'imported', counts: { unchanged: 16 } });
     expect(run.commit).toBeUndefined();
     expect(github.log()).toHaveLength(1);
-    expect(github.requests.filter((request) => request.startsWith('POST') || request.startsWith('PATCH'))).toEqual([]);
+    expect(calls().filter((request) => request.startsWith('POST') || request.startsWith('PATCH'))).toEqual([]);
   });
 
   it("starts over on the new head when an editor committed meanwhile, keeping the editor's change", async () => {
@@ -81,9 +84,9 @@ describe('the import commits through the Git Data API', () => {
       'Initial',
     ]);
     expect(JSON.parse(github.files()[path]!)).toMatchObject({ price: 13000, description: 'Written by the editor.' });
-    expect(github.requests.filter((request) => request.startsWith('PATCH'))).toHaveLength(2);
+    expect(calls().filter((request) => request.startsWith('PATCH'))).toHaveLength(2);
     // The second attempt reads again only the file the editor changed.
-    expect(github.requests.filter((request) => request.includes('/git/blobs/'))).toHaveLength(Object.keys(lotFiles()).length + 1);
+    expect(calls().filter((request) => request.includes('/git/blobs/'))).toHaveLength(Object.keys(lotFiles()).length + 1);
   });
 
   it('imports a lot of 300 units in one commit', async () => {
@@ -101,7 +104,7 @@ describe('the import commits through the Git Data API', () => {
       const { run } = await importFrom(rows);
       expect(run.counts).toMatchObject({ changed: 300, rejected: 0 });
       expect(github.log()).toHaveLength(2);
-      expect(github.requests.filter((request) => request.startsWith('POST') && request.endsWith('/git/commits'))).toHaveLength(1);
+      expect(calls().filter((request) => request.startsWith('POST') && request.endsWith('/git/commits'))).toHaveLength(1);
       expect(Object.entries(github.files()).filter(([path, text]) => path.startsWith('data/units/') && JSON.parse(text).price === 7777)).toHaveLength(300);
     } finally {
       rmSync(site, { recursive: true, force: true });

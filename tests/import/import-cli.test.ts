@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { schema as unitSchema } from '../../data/schemas/units.ts';
 import { importCli } from '../../scripts/import.ts';
-import { csvOf, HEADER, lotRows, projectRoot } from './lot-feed.ts';
+import { csvOf, HEADER, lookupWith, lotRows, mappingWith, projectRoot } from './lot-feed.ts';
 import { xlsxOf } from './xlsx.ts';
 
 let root: string;
@@ -17,7 +17,14 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const run = (...args: string[]) => importCli(args, { root, print: (text) => lines.push(...text.split('\n')), now: new Date('2026-11-26T15:00:00Z') });
+const run = (...args: string[]) =>
+  importCli(args, {
+    root,
+    mapping: mappingWith(),
+    lookup: lookupWith(),
+    print: (text) => lines.push(...text.split('\n')),
+    now: new Date('2026-11-26T15:00:00Z'),
+  });
 const unitsFolder = () => join(root, 'data', 'units');
 const snapshot = () => Object.fromEntries(readdirSync(unitsFolder()).map((name) => [name, readFileSync(join(unitsFolder(), name), 'utf8')]));
 const write = (name: string, content: string | Uint8Array) => {

@@ -4,7 +4,7 @@ import importLotBackground from '../../functions/import-lot-background.ts';
 import importLot from '../../functions/import-lot.ts';
 import { scheduledInvocation, wakeSignature, wokenByJob, WAKE_HEADER } from '../../functions/lib/http/guards.ts';
 import { importRunsBlobs, recentRuns } from '../../functions/lib/import/runs.ts';
-import { startBlobs, type Blobs } from '../functions/contact-harness.ts';
+import { startBlobs, type Blobs } from '../support/blobs.ts';
 
 let blobs: Blobs;
 beforeEach(async () => {

@@ -1,13 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import health from '../../functions/health.ts';
 import { importRunsBlobs } from '../../functions/lib/import/runs.ts';
 import { SETTINGS_PATH } from '../../functions/lib/import/head-settings.ts';
 import { scheduledImport } from '../../functions/lib/import/scheduled.ts';
 import { leadsEnv } from '../../src/lib/settings/mail.ts';
-import { configureMail, Mailbox, MAIL_ENV, startBlobs, type Blobs } from '../functions/contact-harness.ts';
-import { startGitHub, type GitHubStandIn } from './github-stand-in.ts';
+import { GitHubStandIn } from '../support/github.ts';
+import { listen, type Loopback } from '../support/loopback.ts';
+import { MAIL_ENV } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
 import { csvOf, HEADER, lotFiles, lotRows, mappingWith, settingsText } from './lot-feed.ts';
 
 /**
@@ -23,31 +23,23 @@ vi.mock('../../data/import.json', async (importOriginal) => {
 const AT_NOON = new Date('2026-11-26T17:00:00Z');
 const TOKEN = 'health-token-of-the-dealers-monitor-0123';
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 let github: GitHubStandIn;
-let sheet: { url: string; body: string; status: number; server: Server };
+let sheet: { url: string; body: string; status: number; server: Loopback };
 
 beforeEach(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-  configureMail(mailbox);
   process.env.HEALTH_TOKEN = TOKEN;
-  const server = createServer((_request, response) => void response.writeHead(sheet.status, { 'Content-Type': 'text/csv' }).end(sheet.body));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  sheet = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/lot.csv`, body: '', status: 200, server };
-  github = await startGitHub({
+  const server = await listen((_request, response) => void response.writeHead(sheet.status, { 'Content-Type': 'text/csv' }).end(sheet.body));
+  sheet = { url: `${server.url}/lot.csv`, body: '', status: 200, server };
+  github = await new GitHubStandIn('dealer/site', {
     ...Object.fromEntries(Object.entries(lotFiles()).map(([id, unit]) => [`data/units/${id}.json`, `${JSON.stringify(unit, null, 2)}\n`])),
     [SETTINGS_PATH]: settingsText({ enabled: true, url: sheet.url }),
-  });
+  }).start();
 });
 afterEach(async () => {
-  configureMail(null);
   delete process.env.HEALTH_TOKEN;
-  await new Promise<void>((resolve) => sheet.server.close(() => resolve()));
-  await github.close();
-  await mailbox.stop();
-  await blobs.stop();
+  await sheet.server.close();
+  await github.stop();
 });
 
 async function wake(now: Date) {

@@ -20,7 +20,7 @@ describe('a unit the import adds', () => {
         unit,
       ]),
     );
-    const { units } = parseLot(files, lotJson);
+    const { units } = parseLot(files, lotJson, undefined, mapping.photoHosts);
     const added = units.find((unit) => unit.id === 'evolution-forester-4-plus-desert-tan-n-7')!;
     expect(added).toMatchObject({
       description: '2026 Evolution Forester 4 Plus in Desert Tan.',
@@ -46,7 +46,7 @@ describe('a unit the import adds', () => {
         unit,
       ]),
     );
-    const added = parseLot(files, lotJson).units.find((unit) => unit.id === 'evolution-classic-4-pro-candy-red-nm-7')!;
+    const added = parseLot(files, lotJson, undefined, mapping.photoHosts).units.find((unit) => unit.id === 'evolution-classic-4-pro-candy-red-nm-7')!;
     expect(added).toMatchObject({
       name: 'Evolution Classic 4 Pro',
       description: '2026 Evolution Classic 4 Pro in Candy Red.',

@@ -5,6 +5,7 @@ import importJson from '../../data/import.json';
 import modelsJson from '../../data/models.json';
 import { schema as importSchema, type ImportMapping } from '../../data/schemas/import.ts';
 import type { Model } from '../../data/schemas/models.ts';
+import type { HostLookup } from '../../functions/lib/import/photo-hosts.ts';
 
 /** The project's checkout, whose data/units/ the import tests copy. */
 export const projectRoot = join(import.meta.dirname, '..', '..');
@@ -22,9 +23,26 @@ export function lotFiles(): Record<string, Record<string, unknown>> {
 export const models = modelsJson.models as Model[];
 export const brandNames: Record<string, string> = Object.fromEntries(brandsJson.brands.map((brand) => [brand.slug, brand.name]));
 
-/** The import settings of data/import.json, with `overrides` on top. */
+/** The host the test feeds' photos are on, as a dealer's DMS keeps them. */
+export const PHOTO_HOST = 'photos.dms.example';
+
+/**
+ * A resolver standing in for DNS (the tests never reach the internet): the photo host has a public
+ * address (example.com's), and any other name `answers` gives; the rest are not found.
+ */
+export function lookupWith(answers: Readonly<Record<string, readonly string[]>> = {}): HostLookup {
+  const table: Record<string, readonly string[]> = { [PHOTO_HOST]: ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'], ...answers };
+  return (host) => {
+    const addresses = table[host];
+    return addresses
+      ? Promise.resolve(addresses.map((address) => ({ address })))
+      : Promise.reject(Object.assign(new Error(`${host} not found`), { code: 'ENOTFOUND' }));
+  };
+}
+
+/** The import settings of data/import.json, its photos on PHOTO_HOST, with `overrides` on top. */
 export function mappingWith(overrides: Partial<ImportMapping> = {}): ImportMapping {
-  return { ...importSchema.parse(importJson), ...overrides };
+  return { ...importSchema.parse(importJson), photoHosts: [PHOTO_HOST], ...overrides };
 }
 
 /** data/import.json as the dealer's repository has it: the project's settings with `changes` on top. */

@@ -1,44 +1,36 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { leadsEnv } from '../../src/lib/settings/mail.ts';
 import { importRunsBlobs, recentRuns } from '../../functions/lib/import/runs.ts';
 import { SETTINGS_PATH } from '../../functions/lib/import/head-settings.ts';
 import { scheduledImport } from '../../functions/lib/import/scheduled.ts';
 import { dueSlot } from '../../src/lib/import/schedule.ts';
-import { configureMail, Mailbox, MAIL_ENV, startBlobs, type Blobs } from '../functions/contact-harness.ts';
-import { startGitHub, type GitHubStandIn } from './github-stand-in.ts';
+import { GitHubStandIn } from '../support/github.ts';
+import { listen, type Loopback } from '../support/loopback.ts';
+import { MAIL_ENV } from '../support/mailbox.ts';
+import { functionSandbox } from '../support/sandbox.ts';
 import { csvOf, HEADER, lotFiles, lotRows, mappingWith, settingsText } from './lot-feed.ts';
 
 /** 11:00 in New Jersey on a November day: one of the default import times is 12:00, so 17:00 UTC is. */
 const AT_NOON = new Date('2026-11-26T17:00:00Z');
 
-let blobs: Blobs;
-let mailbox: Mailbox;
+const { mailbox } = functionSandbox({ mailbox: true, empty: 'each' });
 let github: GitHubStandIn;
-let sheet: { url: string; body: string; status: number; server: Server; onRequest?: () => void };
+let sheet: { url: string; body: string; status: number; server: Loopback; onRequest?: () => void };
 
 beforeEach(async () => {
-  blobs = await startBlobs();
-  mailbox = await new Mailbox().start();
-  configureMail(mailbox);
-  const server = createServer((_request, response) => {
+  const server = await listen((_request, response) => {
     sheet.onRequest?.();
     response.writeHead(sheet.status, { 'Content-Type': 'text/csv' }).end(sheet.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  sheet = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/lot.csv`, body: '', status: 200, server };
-  github = await startGitHub({
+  sheet = { url: `${server.url}/lot.csv`, body: '', status: 200, server };
+  github = await new GitHubStandIn('dealer/site', {
     ...Object.fromEntries(Object.entries(lotFiles()).map(([id, unit]) => [`data/units/${id}.json`, `${JSON.stringify(unit, null, 2)}\n`])),
     [SETTINGS_PATH]: settingsText({ enabled: true, url: sheet.url }),
-  });
+  }).start();
 });
 afterEach(async () => {
-  configureMail(null);
-  await new Promise<void>((resolve) => sheet.server.close(() => resolve()));
-  await github.close();
-  await mailbox.stop();
-  await blobs.stop();
+  await sheet.server.close();
+  await github.stop();
 });
 
 const env = () => ({ ...MAIL_ENV, RESEND_BASE_URL: mailbox.url, GITHUB_TOKEN: github.token, GITHUB_REPOSITORY: 'dealer/site', GITHUB_API_URL: github.url });
@@ -98,7 +90,7 @@ describe('the scheduled import', () => {
     sheet.status = 500;
     const result = await wake();
     expect(result).toMatchObject({ status: 'ran', run: { outcome: 'failed', reason: 'the spreadsheet address answered 500' } });
-    expect(github.requests.filter((request) => !request.startsWith('GET '))).toEqual([]);
+    expect(github.requests.filter((request) => request.method !== 'GET')).toEqual([]);
     expect(mailbox.received.map((mail) => mail.body.subject)).toEqual(['Burlington Golf Carts: the lot import failed, nothing changed']);
   });
 

@@ -1,15 +1,15 @@
-// What the admin saved on a phone (tests/e2e/admin-phone.spec.ts), built into a site: the copy the
-// photo tests serve has those files (scripts/photo-site.ts), so the new unit, the sold unit and the
-// new phone number are checked in pages a visitor gets.
+// What the admin saved on a phone (tests/e2e/admin-phone.spec.ts, the `admin` project of
+// playwright.copy.config.ts, which runs before the copy is built), built into a site: the copy has
+// those files as the admin wrote them (scripts/copy-site.ts), so the new unit, the sold unit, the
+// unit on hold and the new phone number are checked in pages a visitor gets.
 import sharp from 'sharp';
 import { readAdminEdits } from '../../scripts/admin-edits.ts';
-import { expect, test } from '../e2e/fixtures.ts';
-
-const edits = readAdminEdits();
+import { expect, test } from '../copy/fixtures.ts';
 
 test('the unit added in the admin has its page and its photo from the image CDN; the unit sold there shows Sold; /contact has the new number', async ({
   page,
 }) => {
+  const edits = readAdminEdits();
   const photo = edits.photo.path.replace(/^public/, '');
 
   const response = await page.goto(`/vehicles/${edits.newUnit}`);

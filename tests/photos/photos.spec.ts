@@ -1,10 +1,13 @@
-// Raster photos through the image CDN (docs/product.md §Photos), against a copy of the site whose
-// data references large generated photos (scripts/photo-site.ts), built and served by netlify.
+// Raster photos through the image CDN (docs/product.md §Photos), against the copy of the site whose
+// data references large generated photos (scripts/copy-site.ts, scripts/photo-site.ts), built and
+// served by netlify. What a page fetches and how it is laid out at both widths; the gallery's
+// touch at 375 px, its keyboard and links at 1280 px.
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PHOTO_FIXTURES, PHOTO_UNIT } from '../../scripts/photo-site.ts';
 import { IMAGE_BUDGET_375, imageWeight, kb } from '../../scripts/image-weight.ts';
-import { expect, idleWorkDone, test } from '../e2e/fixtures.ts';
+import { idleWorkDone } from '../e2e/fixtures.ts';
+import { DESKTOP, expect, PHONE, test, WIDTHS } from '../copy/fixtures.ts';
 
 const UNIT_PAGE = `/vehicles/${PHOTO_UNIT}`;
 const PHOTO_COUNT = 5;
@@ -58,65 +61,69 @@ async function priorityPhoto(page: Page): Promise<Lcp> {
   });
 }
 
-test.describe('photos at first view', () => {
-  for (const { path, photo } of [
-    { path: UNIT_PAGE, photo: PHOTO_FIXTURES.landscape.path },
-    { path: '/', photo: PHOTO_FIXTURES.hero.path },
-  ]) {
-    test(`the LCP photo of ${path} is WebP, sized for its slot, and nothing shifts`, async ({ page }) => {
-      await watchLayoutShifts(page);
-      const photoRequests: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().includes(`url=${encoded(photo)}`)) photoRequests.push(request.url());
-      });
-      await page.goto(path);
-      // Loaded, styled by the whole stylesheet and with its idle islands live: every shift the page makes by itself has happened.
-      await idleWorkDone(page);
-      // Decorative hero art is shown from 640 px (docs/product.md §Speed): narrower, the home page
-      // fetches no hero photo and its heading is the largest paint.
-      if (path === '/' && (page.viewportSize()?.width ?? 1280) < 640) {
-        expect(photoRequests).toEqual([]);
-        expect((await largestContentfulPaint(page)).tag).not.toBe('IMG');
-        return;
-      }
-      // The page's LCP photo is the one it fetches first (fetchpriority="high"). Chromium reports
-      // it as the largest paint, or at 1280 px sometimes the hero heading painted before it: then
-      // the photo is measured all the same, and whatever image Chromium names must be that photo.
-      const reported = await largestContentfulPaint(page);
-      const lcp = reported.tag === 'IMG' ? reported : await priorityPhoto(page);
-      expect(lcp.tag, 'an LCP element or a photo fetched first').toBe('IMG');
-      expect(lcp.url).toContain(`/.netlify/images?url=${encoded(photo)}`);
-      // The file the browser received: its format and real pixel size.
-      const response = await page.request.get(lcp.url);
-      const { format, width = 0, height = 0 } = await sharp(await response.body()).metadata();
-      expect(response.headers()['content-type']).toMatch(/^image\/(avif|webp)$/);
-      expect(format).toMatch(/^(heif|webp)$/);
-      const needed = lcp.boxWidth * lcp.dpr * (lcp.boxHeight * lcp.dpr);
-      console.log(
-        `${path} @${page.viewportSize()?.width}px: LCP ${format} ${width}×${height} px (${kb((await response.body()).length)}) in a ${lcp.boxWidth}×${lcp.boxHeight} CSS px box at ${lcp.dpr}x: ${((width * height) / needed).toFixed(2)}× the pixels it needs`,
-      );
-      expect(width * height).toBeLessThanOrEqual(1.5 * needed);
-      // Sharp: as wide as the box in device pixels, up to the widest candidate of the slot.
-      if (path === UNIT_PAGE) expect(width).toBeGreaterThanOrEqual(Math.min(1200, Math.floor(lcp.boxWidth * lcp.dpr)));
-      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-      console.log(`${path} @${page.viewportSize()?.width}px: cumulative layout shift ${cls.toFixed(4)}`);
-      expect(cls).toBeLessThan(0.01);
-    });
-  }
+for (const { width, device } of WIDTHS) {
+  test.describe(`photos at first view at ${width} px`, () => {
+    test.use(device);
 
-  test('image bytes at first view stay within the budget', async ({ page }, testInfo) => {
-    const rows: string[] = [];
-    for (const path of ['/inventory', UNIT_PAGE, '/']) {
-      const weight = await imageWeight(page, path);
-      rows.push(`${path}: ${kb(weight.bytes)} in ${weight.requests} images`);
-      if (testInfo.project.name === 'mobile') expect(weight.bytes, `${path} images at 375 px`).toBeLessThanOrEqual(IMAGE_BUDGET_375);
-      // No photo reaches the browser as the editor's original file.
-      expect(weight.urls.filter((url) => /\/images\/units\/.+\.(jpe?g|png)$/.test(new URL(url).pathname))).toEqual([]);
+    for (const { path, photo } of [
+      { path: UNIT_PAGE, photo: PHOTO_FIXTURES.landscape.path },
+      { path: '/', photo: PHOTO_FIXTURES.hero.path },
+    ]) {
+      test(`the LCP photo of ${path} is WebP, sized for its slot, and nothing shifts`, async ({ page }) => {
+        await watchLayoutShifts(page);
+        const photoRequests: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes(`url=${encoded(photo)}`)) photoRequests.push(request.url());
+        });
+        await page.goto(path);
+        // Loaded, styled by the whole stylesheet and with its idle islands live: every shift the page makes by itself has happened.
+        await idleWorkDone(page);
+        // Decorative hero art is shown from 640 px (docs/product.md §Speed): narrower, the home page
+        // fetches no hero photo and its heading is the largest paint.
+        if (path === '/' && (page.viewportSize()?.width ?? 1280) < 640) {
+          expect(photoRequests).toEqual([]);
+          expect((await largestContentfulPaint(page)).tag).not.toBe('IMG');
+          return;
+        }
+        // The page's LCP photo is the one it fetches first (fetchpriority="high"). Chromium reports
+        // it as the largest paint, or at 1280 px sometimes the hero heading painted before it: then
+        // the photo is measured all the same, and whatever image Chromium names must be that photo.
+        const reported = await largestContentfulPaint(page);
+        const lcp = reported.tag === 'IMG' ? reported : await priorityPhoto(page);
+        expect(lcp.tag, 'an LCP element or a photo fetched first').toBe('IMG');
+        expect(lcp.url).toContain(`/.netlify/images?url=${encoded(photo)}`);
+        // The file the browser received: its format and real pixel size.
+        const response = await page.request.get(lcp.url);
+        const { format, width = 0, height = 0 } = await sharp(await response.body()).metadata();
+        expect(response.headers()['content-type']).toMatch(/^image\/(avif|webp)$/);
+        expect(format).toMatch(/^(heif|webp)$/);
+        const needed = lcp.boxWidth * lcp.dpr * (lcp.boxHeight * lcp.dpr);
+        console.log(
+          `${path} @${page.viewportSize()?.width}px: LCP ${format} ${width}×${height} px (${kb((await response.body()).length)}) in a ${lcp.boxWidth}×${lcp.boxHeight} CSS px box at ${lcp.dpr}x: ${((width * height) / needed).toFixed(2)}× the pixels it needs`,
+        );
+        expect(width * height).toBeLessThanOrEqual(1.5 * needed);
+        // Sharp: as wide as the box in device pixels, up to the widest candidate of the slot.
+        if (path === UNIT_PAGE) expect(width).toBeGreaterThanOrEqual(Math.min(1200, Math.floor(lcp.boxWidth * lcp.dpr)));
+        const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+        console.log(`${path} @${page.viewportSize()?.width}px: cumulative layout shift ${cls.toFixed(4)}`);
+        expect(cls).toBeLessThan(0.01);
+      });
     }
-    console.log(`image bytes at first view, ${page.viewportSize()?.width}px: ${rows.join('; ')}`);
-    testInfo.annotations.push({ type: 'image bytes', description: rows.join('; ') });
+
+    test('image bytes at first view stay within the budget', async ({ page }, testInfo) => {
+      const rows: string[] = [];
+      for (const path of ['/inventory', UNIT_PAGE, '/']) {
+        const weight = await imageWeight(page, path);
+        rows.push(`${path}: ${kb(weight.bytes)} in ${weight.requests} images`);
+        if (width === 375) expect(weight.bytes, `${path} images at 375 px`).toBeLessThanOrEqual(IMAGE_BUDGET_375);
+        // No photo reaches the browser as the editor's original file.
+        expect(weight.urls.filter((url) => /\/images\/units\/.+\.(jpe?g|png)$/.test(new URL(url).pathname))).toEqual([]);
+      }
+      console.log(`image bytes at first view, ${page.viewportSize()?.width}px: ${rows.join('; ')}`);
+      testInfo.annotations.push({ type: 'image bytes', description: rows.join('; ') });
+    });
   });
-});
+}
 
 test.describe('unit gallery', () => {
   const position = (page: Page) => page.locator('[data-gallery-position]');
@@ -133,24 +140,74 @@ test.describe('unit gallery', () => {
     await expect(island(page)).not.toHaveAttribute('ssr', /.*/);
   }
 
-  test('a unit page left alone shows its previous and next buttons, and the first tap on one turns the photo', async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/Gallery\.[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue().catch(() => {});
+  // Before it is live and by touch: on a phone.
+  test.describe('at 375 px', () => {
+    test.use(PHONE);
+
+    test('a unit page left alone shows its previous and next buttons, and the first tap on one turns the photo', async ({ page }) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/_astro\/Gallery\.[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue().catch(() => {});
+      });
+      await page.goto(UNIT_PAGE);
+      await page.waitForLoadState('load');
+      // Nobody has touched the page: the buttons are there all the same, the gallery not yet live.
+      await expect(page.getByRole('button', { name: 'Next photo' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Previous photo' })).toBeVisible();
+      await expect(island(page)).toHaveAttribute('ssr', '');
+      await page.getByRole('button', { name: 'Next photo' }).click();
+      release();
+      await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
     });
-    await page.goto(UNIT_PAGE);
-    await page.waitForLoadState('load');
-    // Nobody has touched the page: the buttons are there all the same, the gallery not yet live.
-    await expect(page.getByRole('button', { name: 'Next photo' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Previous photo' })).toBeVisible();
-    await expect(island(page)).toHaveAttribute('ssr', '');
-    await page.getByRole('button', { name: 'Next photo' }).click();
-    release();
-    await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
+
+    test('a swipe on the main photo turns to the next and the previous one', async ({ page }) => {
+      await hydrate(page);
+      const box = (await main(page).boundingBox())!;
+      const y = box.y + box.height / 2;
+      const cdp = await page.context().newCDPSession(page);
+      const swipe = async (from: number, to: number) => {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+        for (let step = 1; step <= 5; step += 1) {
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from + ((to - from) * step) / 5, y }] });
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      };
+      await swipe(box.x + box.width * 0.8, box.x + box.width * 0.2);
+      await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
+      await swipe(box.x + box.width * 0.2, box.x + box.width * 0.8);
+      await expect(position(page)).toHaveText(`1 of ${PHOTO_COUNT}`);
+      await expect(page.getByRole('dialog')).toBeHidden();
+    });
   });
 
+  // Its full-size view is laid out for each width.
+  for (const { width, device } of WIDTHS) {
+    test.describe(`at ${width} px`, () => {
+      test.use(device);
+
+      test('the full-size view opens from the main photo, closes with Escape and returns focus', async ({ page, axe }) => {
+        await hydrate(page);
+        await axe();
+        await main(page).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByText(`1 of ${PHOTO_COUNT}`)).toBeVisible();
+        const full = dialog.locator('img');
+        await expect(full).toHaveAttribute('src', new RegExp(`url=${encoded(PHOTO_FIXTURES.landscape.path)}`));
+        await page.keyboard.press('ArrowRight');
+        await expect(dialog.getByText(`2 of ${PHOTO_COUNT}`)).toBeVisible();
+        await axe();
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await expect(main(page)).toBeFocused();
+        await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
+      });
+    });
+  }
+
+  // Keys and links: at 1280 px, the project's width.
   test('thumbnails, arrow keys, Home and End move through every photo', async ({ page }) => {
     await hydrate(page);
     await expect(position(page)).toHaveText(`1 of ${PHOTO_COUNT}`);
@@ -184,45 +241,8 @@ test.describe('unit gallery', () => {
     await expect(position(page)).toHaveText(`1 of ${PHOTO_COUNT}`);
   });
 
-  test('a swipe on the main photo turns to the next and the previous one', async ({ page }) => {
-    await hydrate(page);
-    const box = (await main(page).boundingBox())!;
-    const y = box.y + box.height / 2;
-    const cdp = await page.context().newCDPSession(page);
-    const swipe = async (from: number, to: number) => {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
-      for (let step = 1; step <= 5; step += 1) {
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from + ((to - from) * step) / 5, y }] });
-      }
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    };
-    await swipe(box.x + box.width * 0.8, box.x + box.width * 0.2);
-    await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
-    await swipe(box.x + box.width * 0.2, box.x + box.width * 0.8);
-    await expect(position(page)).toHaveText(`1 of ${PHOTO_COUNT}`);
-    await expect(page.getByRole('dialog')).toBeHidden();
-  });
-
-  test('the full-size view opens from the main photo, closes with Escape and returns focus', async ({ page, axe }) => {
-    await hydrate(page);
-    await axe();
-    await main(page).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByText(`1 of ${PHOTO_COUNT}`)).toBeVisible();
-    const full = dialog.locator('img');
-    await expect(full).toHaveAttribute('src', new RegExp(`url=${encoded(PHOTO_FIXTURES.landscape.path)}`));
-    await page.keyboard.press('ArrowRight');
-    await expect(dialog.getByText(`2 of ${PHOTO_COUNT}`)).toBeVisible();
-    await axe();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(main(page)).toBeFocused();
-    await expect(position(page)).toHaveText(`2 of ${PHOTO_COUNT}`);
-  });
-
-  test('without JavaScript the main photo and every thumbnail link to the full-size file', async ({ browser, page: _ }, testInfo) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: testInfo.project.use.viewport ?? null });
+  test('without JavaScript the main photo and every thumbnail link to the full-size file', async ({ browser, page: _ }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP.viewport });
     const page = await context.newPage();
     await page.goto(UNIT_PAGE);
     await expect(thumbs(page)).toHaveCount(PHOTO_COUNT);

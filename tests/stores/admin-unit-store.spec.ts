@@ -1,20 +1,24 @@
 // A unit's store in the real admin of a site with two stores, offline (tests/e2e/admin-repository.ts,
-// seeded with the stores copy's data): the Store field offers the stores by name, an editor moves a
-// unit to the second store, and the unit file the admin writes names that store (docs/product.md §Stores).
-import { readFileSync } from 'node:fs';
+// seeded with the data of the copy of the site): the Store field offers the stores by name, an
+// editor moves a unit to the second store, and the unit file the admin writes names that store
+// (docs/product.md §Stores).
 import type { Locator, Page } from '@playwright/test';
 import { schema as unitSchema } from '../../data/schemas/units.ts';
 import { adminLink } from '../../scripts/build-failure-mail/email.ts';
 import { parseDataFile } from '../../src/lib/data-file.ts';
 import { SECOND_STORE, SECOND_STORE_SLUG } from '../fixtures/second-store.ts';
 import { offlineRepository, readRepository, repositoryFiles, reveal, seedRepository } from '../e2e/admin-repository.ts';
-import { expect, test } from '../e2e/fixtures.ts';
+import { expect, test } from '../copy/fixtures.ts';
 
 const field = (scope: Page | Locator, label: string) => scope.getByRole('group', { name: `“\u2068${label}\u2069” Field`, exact: true });
 
-test('an editor moves a unit to the second store with its Store field, and the unit file names that store', async ({ page, context, baseURL }) => {
+test('an editor moves a unit to the second store with its Store field, and the unit file names that store', async ({
+  page,
+  context,
+  baseURL,
+  copySite: { dir },
+}) => {
   test.setTimeout(60_000);
-  const { dir } = JSON.parse(readFileSync(process.env.STORES_INFO!, 'utf8')) as { dir: string };
   const origin = new URL(baseURL ?? '').origin;
   const before = repositoryFiles(dir);
   // A unit on the first store's lot.

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y } from '../../scripts/validators/a11y.ts';
+import { AXE_TAGS, run as axeInPage } from '../../scripts/validators/axe-runner.ts';
 import { checkHtml } from '../../scripts/validators/html.ts';
 import { builtFile, sitemapPages, type SitemapPage } from '../../scripts/validators/pages.ts';
 import { checkStructuredData, extractJsonLd } from '../../scripts/validators/structured-data.ts';
+import { listen, type Loopback } from '../support/loopback.ts';
 
 // The validators of `npm run validate` (docs/product.md §Quality), each shown a page with a
 // known fault so a gate that stopped finding anything would fail here.
@@ -39,49 +40,58 @@ describe('the list of pages', () => {
   });
 });
 
+// The checker's fixture pages in one run, as `npm run validate` checks every page in one Java
+// start (a start costs about as much CPU as the rest of this file).
 describe('the Nu Html Checker', () => {
-  it('passes a valid page and reports a <style> in <body> and a bad attribute with page and line', async () => {
-    const good = write('good.html', page('<style>p{color:red}</style>', '<main><p>Fine</p></main>'));
-    const bad = write('bad.html', page('', '<main><p>Text</p><style>p{color:red}</style>\n<img src="/a.png"></main>'));
-    const { errors } = await checkHtml([good, bad]);
-    expect(errors.filter((e) => e.path === '/good')).toEqual([]);
-    const found = errors.filter((e) => e.path === '/bad');
+  const policy = `<meta http-equiv="content-security-policy" content="style-src 'self'">`;
+  let report: Awaited<ReturnType<typeof checkHtml>>;
+  const errorsOf = (path: string) => report.errors.filter((e) => e.path === path);
+  const warningsOf = (path: string) => report.warnings.filter((w) => w.path === path);
+
+  beforeAll(async () => {
+    report = await checkHtml([
+      write('good.html', page('<style>p{color:red}</style>', '<main><p>Fine</p></main>')),
+      write('bad.html', page('', '<main><p>Text</p><style>p{color:red}</style>\n<img src="/a.png"></main>')),
+      write(
+        'modern.html',
+        page(
+          '<style>@property --tw-x{syntax:"*";inherits:false}@supports (not (margin-trim:inline)){a{color:red}}a{transition-property:color,--tw-gradient-from}</style>',
+          '<main><p>Fine</p></main>',
+        ),
+      ),
+      write('broken.html', page('<style>p{colr:red}</style>', '<main><p>Text</p></main>')),
+      write('own.html', page(`${policy}<noscript><link rel="stylesheet" href="/_astro/Site.abc123.css"></noscript>`, '<main><p>Fine</p></main>')),
+      write('other.html', page(`${policy}<link rel="stylesheet" href="https://cdn.example/x.css">`, '<main><p>Text</p></main>')),
+    ]);
+  }, 120_000);
+
+  it('passes a valid page and reports a <style> in <body> and a bad attribute with page and line', () => {
+    expect(errorsOf('/good')).toEqual([]);
+    const found = errorsOf('/bad');
     expect(found.map((e) => e.message).join('\n')).toMatch(/“style” element/);
     expect(found.map((e) => e.message).join('\n')).toMatch(/“img” element must have an “alt” attribute/);
     expect(found.every((e) => /^\d+:\d+$/.test(e.where ?? ''))).toBe(true);
-  }, 120_000);
-});
+  });
 
-describe('the Nu Html Checker and modern CSS', () => {
-  it('sets aside only the CSS its grammar predates (@property, margin-trim, custom properties in transition-property), not other CSS errors', async () => {
-    const modern = write(
-      'modern.html',
-      page(
-        '<style>@property --tw-x{syntax:"*";inherits:false}@supports (not (margin-trim:inline)){a{color:red}}a{transition-property:color,--tw-gradient-from}</style>',
-        '<main><p>Fine</p></main>',
-      ),
-    );
-    const broken = write('broken.html', page('<style>p{colr:red}</style>', '<main><p>Text</p></main>'));
-    const { errors, outdatedCss } = await checkHtml([modern, broken]);
-    expect(outdatedCss).toBeGreaterThanOrEqual(3);
-    expect(errors.filter((e) => e.path === '/modern')).toEqual([]);
-    expect(
-      errors
-        .filter((e) => e.path === '/broken')
-        .map((e) => e.message)
-        .join('\n'),
-    ).toMatch(/^CSS: .*colr/m);
-  }, 120_000);
+  describe('and modern CSS', () => {
+    it('sets aside only the CSS its grammar predates (@property, margin-trim, custom properties in transition-property), not other CSS errors', () => {
+      // Only the modern page has CSS of the three kinds.
+      expect(report.outdatedCss).toBeGreaterThanOrEqual(3);
+      expect(errorsOf('/modern')).toEqual([]);
+      expect(
+        errorsOf('/broken')
+          .map((e) => e.message)
+          .join('\n'),
+      ).toMatch(/^CSS: .*colr/m);
+    });
 
-  it("sets aside only the site's own stylesheet under a page's style policy (a file has no origin for 'self'), not another policy finding", async () => {
-    const policy = `<meta http-equiv="content-security-policy" content="style-src 'self'">`;
-    const own = write('own.html', page(`${policy}<noscript><link rel="stylesheet" href="/_astro/Site.abc123.css"></noscript>`, '<main><p>Fine</p></main>'));
-    const other = write('other.html', page(`${policy}<link rel="stylesheet" href="https://cdn.example/x.css">`, '<main><p>Text</p></main>'));
-    const { warnings, noOrigin } = await checkHtml([own, other]);
-    expect(noOrigin).toBe(1);
-    expect(warnings.filter((w) => w.path === '/own')).toEqual([]);
-    expect(warnings.filter((w) => w.path === '/other').map((w) => w.message)).toEqual([expect.stringMatching(/Content Security Policy .*cdn\.example/)]);
-  }, 120_000);
+    it("sets aside only the site's own stylesheet under a page's style policy (a file has no origin for 'self'), not another policy finding", () => {
+      // Only the two pages with a style policy can give this message.
+      expect(report.noOrigin).toBe(1);
+      expect(warningsOf('/own')).toEqual([]);
+      expect(warningsOf('/other').map((w) => w.message)).toEqual([expect.stringMatching(/Content Security Policy .*cdn\.example/)]);
+    });
+  });
 });
 
 describe('the structured-data validator', () => {
@@ -111,31 +121,48 @@ describe('the structured-data validator', () => {
   });
 });
 
-describe('pa11y with HTML_CodeSniffer at WCAG2AA', () => {
-  let server: Server;
-  let base: string;
+describe('pa11y with HTML_CodeSniffer at WCAG2AA and axe at WCAG 2.2 A and AA', () => {
+  let server: Loopback;
   const pages: Record<string, string> = {
     '/ok': page('', '<main><h1>Estimate</h1><form><label for="p">Price</label><input id="p" name="p"><button>Send</button></form></main>'),
     '/no-submit': page('', '<main><h1>Estimate</h1><form><label for="p">Price</label><input id="p" name="p"></form></main>'),
+    // Two buttons of 10 px side by side: WCAG 2.2's target size (2.5.8), which only axe checks.
+    '/tiny-targets': page(
+      '',
+      '<main><h1>Estimate</h1><p><button style="width:10px;height:10px;padding:0;margin:0">1</button><button style="width:10px;height:10px;padding:0;margin:0">2</button></p></main>',
+    ),
   };
 
+  // The fixture pages in one sweep, as `npm run validate` sweeps every page in one browser.
+  let report: Awaited<ReturnType<typeof checkA11y>>;
+  const errorsOf = (path: string) => report.errors.filter((e) => e.path === path);
+
   beforeAll(async () => {
-    server = createServer((request, response) => {
+    server = await listen((request, response) => {
       const html = pages[request.url ?? ''];
       response.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(html ?? 'not found');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    report = await checkA11y(server.url, Object.keys(pages), 3);
+  }, 120_000);
+  afterAll(() => server.close());
 
-  it('passes a form with a submit button and reports one without, at both widths', async () => {
-    const { errors, runs } = await checkA11y(base, ['/ok', '/no-submit'], 2);
-    expect(runs).toBe(4);
-    expect(errors.filter((e) => e.path === '/ok')).toEqual([]);
-    const found = errors.filter((e) => e.path === '/no-submit');
+  it('passes a form with a submit button and reports one without, at both widths', () => {
+    expect(report.runs).toBe(2 * Object.keys(pages).length);
+    expect(errorsOf('/ok')).toEqual([]);
+    const found = errorsOf('/no-submit');
     expect(found.map((e) => e.where?.split(' ')[0]).sort()).toEqual(['1280px', '375px']);
     expect(found[0]?.message).toMatch(/does not contain a submit button.*H32\.2/);
-  }, 120_000);
+  });
+
+  it('reports what only axe finds, a WCAG 2.2 rule, at the phone width', () => {
+    const found = errorsOf('/tiny-targets');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((e) => e.where?.startsWith('375px axe ') && /\(target-size\)$/.test(e.message))).toBe(true);
+  });
+
+  it('runs axe in the page with the rules of the end-to-end check', () => {
+    // pa11y sends the runner's source into the page, where it names the tags itself.
+    const named = [...String(axeInPage).matchAll(/["'](wcag\w+)["']/g)].map((match) => match[1]);
+    expect(named).toEqual(AXE_TAGS);
+  });
 });

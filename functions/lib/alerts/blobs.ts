@@ -3,7 +3,7 @@ import { getStore, type Store as Blobs } from '@netlify/blobs';
 import { z } from 'zod';
 import { alertSchema, lotChangeSchema, publishedUnitSchema } from '../../../src/lib/alerts.ts';
 import { parseMarker, readJSON, stamp } from '../leads/blobs.ts';
-import { mailboxKey } from '../mail/addresses.ts';
+import { mailboxKey, personAddress } from '../mail/addresses.ts';
 
 /**
  * E-mail alerts live in their own site-wide Netlify Blobs store (docs/product.md §Alerts,
@@ -58,10 +58,6 @@ export function subscriberHash(email: string): string {
     .update(`alert-subscriber:${mailboxKey(email)}`)
     .digest('hex')
     .slice(0, 40);
-}
-
-export function normalEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 /** Random hex: alert ids and the key every link of a subscriber is signed with. */
@@ -150,10 +146,21 @@ export async function subscriberHashes(store: Blobs): Promise<string[]> {
   return blobs.map(({ key }) => key.slice('subscribers/'.length)).filter((hash) => /^[0-9a-f]{40}$/.test(hash));
 }
 
-/** Deletes a subscriber and every e-mail queued for it. */
-export async function deleteSubscriber(store: Blobs, hash: string): Promise<boolean> {
+/**
+ * The subscriber record of this very address, for a privacy request (lib/email-address.ts
+ * personAddress): its inbox's record may hold another form of the address (`bob@…` when
+ * `bob+other@…` is asked about), and that one is someone else's.
+ */
+export async function subscriberOf(store: Blobs, email: string): Promise<{ hash: string; record: Subscriber } | null> {
+  const hash = subscriberHash(email);
   const read = await readSubscriber(store, hash);
-  if (!read) return false;
+  return read && personAddress(read.record.email) === personAddress(email) ? { hash, record: read.record } : null;
+}
+
+/** Deletes a subscriber and every e-mail queued for it; with `owner`, only when the record is that address's (subscriberOf). */
+export async function deleteSubscriber(store: Blobs, hash: string, owner?: string): Promise<boolean> {
+  const read = await readSubscriber(store, hash);
+  if (!read || (owner !== undefined && personAddress(read.record.email) !== personAddress(owner))) return false;
   const markers = [...read.record.alerts.map((alert) => alert.marker), read.record.pending?.marker].filter((key): key is string => Boolean(key));
   await Promise.all(markers.map((key) => store.delete(key)));
   await store.delete(alertKeys.subscriber(hash));

@@ -1,6 +1,6 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import { utcDay } from '../mail/log.ts';
-import { stamp } from '../leads/blobs.ts';
+import { countedPlaceNumber, giveBack, takeCounted } from '../http/rate-limit.ts';
 
 /**
  * Confirmation e-mails have a share of their own of the day's alert mail (docs/product.md
@@ -9,7 +9,12 @@ import { stamp } from '../leads/blobs.ts';
  * confirmations; past it they wait for the next day (the request stays valid for its days),
  * and the rest of the quota stays for alerts. Leads are never held by the alert quota.
  *
- *   confirmations-sent/<YYYY-MM-DD>/<time>-<random>   one empty record per confirmation sent (UTC day)
+ *   confirmations-sent/<YYYY-MM-DD>/place-<n>   one place per confirmation (UTC day, n below the share)
+ *
+ * A confirmation takes its place before it goes, as the rate limit's places are taken
+ * (lib/rate-limit.ts, takeCounted), and gives it back when it does not go: however many requests
+ * arrive at once, no more than the share is sent. (Records of the older shape,
+ * confirmations-sent/<day>/<time>-<random>, written once a confirmation had gone, still count.)
  */
 export const CONFIRMATION_SHARE = 0.2;
 
@@ -20,14 +25,18 @@ export function confirmationCap(dailyQuota: number): number {
   return Math.max(1, Math.floor(dailyQuota * CONFIRMATION_SHARE));
 }
 
-/** Whether another confirmation fits in today's share. */
-export async function confirmationRoom(store: Blobs, dailyQuota: number, now = Date.now()): Promise<boolean> {
-  const { blobs } = await store.list({ prefix: prefix(now) });
-  return blobs.length < confirmationCap(dailyQuota);
+/** Takes a place in today's share: its key, or null when the share is spent. */
+export async function takeConfirmationPlace(store: Blobs, dailyQuota: number, now = Date.now()): Promise<string | null> {
+  const day = prefix(now);
+  const { blobs } = await store.list({ prefix: day });
+  const older = blobs.filter((blob) => countedPlaceNumber(blob.key, day) === null).length;
+  const [key] = (await takeCounted(store, day, 1, confirmationCap(dailyQuota) - older)) ?? [];
+  return key ?? null;
 }
 
-export async function countConfirmation(store: Blobs, now = Date.now()): Promise<void> {
-  await store.set(`${prefix(now)}${stamp(now)}-${crypto.randomUUID().slice(0, 8)}`, '');
+/** Gives a place back: its confirmation did not go. */
+export async function giveBackConfirmationPlace(store: Blobs, key: string): Promise<void> {
+  await giveBack(store, [key]);
 }
 
 /** Deletes the counts of days before today; answers how many went. */

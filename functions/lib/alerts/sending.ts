@@ -2,12 +2,12 @@ import type { Store as Blobs } from '@netlify/blobs';
 import { changeKey } from '../../../src/lib/alerts.ts';
 import { dealer } from '../../../src/lib/data/dealer.ts';
 import type { PriceEdges } from '../../../src/lib/inventory/filter.ts';
-import { backoffMs } from '../leads/delivery.ts';
+import { backoffMs, FIRST_SEND_WINDOW_MS } from '../leads/delivery.ts';
 import { siteUrl } from '../../../src/lib/data/site-url.ts';
 import { alertsEnv, type AlertsConfig } from '../../../src/lib/settings/alerts.ts';
 import { leadsEnv, type MailConfig } from '../../../src/lib/settings/mail.ts';
 import { mailLogBlobs, sentTotals } from '../mail/log.ts';
-import { sendEmail, type OutgoingEmail } from '../mail/mailer.ts';
+import { sendMail, type MailOutcome, type OutgoingEmail } from '../mail/mailer.ts';
 import { Pacer } from '../mail/pacer.ts';
 import { readJSON, stamp } from '../leads/blobs.ts';
 import { alertEmail, confirmationEmail } from './emails.ts';
@@ -15,7 +15,7 @@ import { expandChanges } from './matching.ts';
 import { attemptsSchema, queueEntries, readSubscriber, updateSubscriber, type QueueEntry, type Subscriber } from './blobs.ts';
 import { CONFIRM_DAYS, DAY_MS, requestExpired } from './subscriptions.ts';
 import { alertLinks } from './tokens.ts';
-import { confirmationRoom, countConfirmation } from './confirmation-share.ts';
+import { giveBackConfirmationPlace, takeConfirmationPlace } from './confirmation-share.ts';
 
 /**
  * Sending the queued alert e-mails (docs/product.md §Alerts) on the lead machinery: the same
@@ -28,7 +28,11 @@ import { confirmationRoom, countConfirmation } from './confirmation-share.ts';
 
 export type QueueStatus = 'sent' | 'waiting' | 'held' | 'failed' | 'deferred' | 'busy' | 'dropped' | 'skipped' | 'misconfigured';
 
-/** The alert quota of this day and month, counted down as a run sends. */
+/**
+ * The alert quota of this day and month as a run sees it: the counts when it began, filled once
+ * an e-mail finds its room full (each e-mail takes its places itself, lib/mail/quota.ts), so that
+ * nothing younger goes ahead.
+ */
 export class Quota {
   today: number;
   month: number;
@@ -46,17 +50,10 @@ export class Quota {
     return this.today < this.daily && this.month < this.monthly;
   }
 
-  /** Takes room for `n` e-mails, or answers false when they do not fit. */
-  take(n = 1): boolean {
-    if (this.today + n > this.daily || this.month + n > this.monthly) return false;
-    this.today += n;
-    this.month += n;
-    return true;
-  }
-
-  giveBack(n = 1): void {
-    this.today -= n;
-    this.month -= n;
+  /** An e-mail found the day's (or the month's) room full. */
+  fill(full: 'day' | 'month'): void {
+    if (full === 'day') this.today = Math.max(this.today, this.daily);
+    else this.month = Math.max(this.month, this.monthly);
   }
 
   /** When room comes back: the next UTC day, or the next month when the month is full. */
@@ -162,11 +159,14 @@ function alertMessage(ready: Ready, entry: Extract<QueueEntry, { kind: 'alert' }
 }
 
 /**
- * Sends one queued e-mail, if it is due: within the quota, at the pacer's pace, each try under
- * the same idempotency key. The try is claimed first (a conditional write of the queue entry
- * with its next try, as a lead's attempt is claimed): a second sender at the same moment sees
- * it not due and leaves it. A failure keeps its backoff (a 429 waits its Retry-After and holds
- * the pacer); a success takes the entry off the queue.
+ * Sends one queued e-mail, if it is due, the way every e-mail goes (lib/mail/mailer.ts, sendMail): a
+ * confirmation within its share of the day, every one within the alert quota, at the shared
+ * pace (the run's pacer, or for the confirmation of a request a pace of its own as a lead's first
+ * send has, shared through the store), each try under the same idempotency key. The try is
+ * claimed before its slot is waited for (a conditional write of the queue entry with its next try,
+ * as a lead's attempt is claimed): a second sender at the same moment sees it not due and leaves it.
+ * A failure keeps its backoff (a 429 waits its Retry-After and holds every sender); a success
+ * takes the entry off the queue. What does not fit waits in the queue for the scheduled job.
  */
 export async function deliverQueued(store: Blobs, entry: QueueEntry, options: DeliverOptions = {}): Promise<QueueStatus> {
   // Two runs in one instance (a deploy event and the scheduled job) do not both try the same e-mail.
@@ -198,28 +198,42 @@ async function deliver(store: Blobs, entry: QueueEntry, options: DeliverOptions)
     return 'dropped';
   }
   // Confirmations have their share of the day; past it they wait and leave the quota to alerts.
-  if (entry.kind === 'confirm' && !(await confirmationRoom(store, ready.config.dailyQuota, now))) return 'held';
-  const quota = options.quota ?? (await loadQuota(ready.config, now));
-  if (!quota.take(message.email.to.length)) return 'held';
-  const slot = options.pacer ? await options.pacer.take() : { timeoutMs: ready.mail.timeoutMs };
+  const share = entry.kind === 'confirm' ? await takeConfirmationPlace(store, ready.config.dailyQuota, now) : undefined;
+  if (share === null) return 'held';
+  // The try is claimed before its slot is waited for, as a lead's attempt is (lib/leads/delivery.ts):
+  // a second sender at the same moment sees it not due, or loses the conditional write, and leaves
+  // it. A claim written as the slot came would start the request late in its slot, off the pace.
   const tries = attempts.attempts + 1;
-  const claim = slot
-    ? await store.setJSON(
-        entry.key,
-        { ...attempts, attempts: tries, nextAttemptAt: new Date(now + backoffMs(tries)).toISOString() },
-        queued.etag ? { onlyIfMatch: queued.etag } : {},
-      )
-    : { modified: false };
-  if (!slot || !claim.modified) {
-    quota.giveBack(message.email.to.length);
-    return slot ? 'busy' : 'deferred';
+  const claim = await store.setJSON(
+    entry.key,
+    { ...attempts, attempts: tries, nextAttemptAt: new Date(now + backoffMs(tries)).toISOString() },
+    queued.etag ? { onlyIfMatch: queued.etag } : {},
+  );
+  let result: MailOutcome | undefined;
+  try {
+    if (!claim.modified) return 'busy';
+    const pacer =
+      options.pacer ??
+      new Pacer(store, { ratePerSecond: ready.mail.ratePerSecond, deadline: performance.now() + FIRST_SEND_WINDOW_MS, timeoutMs: ready.mail.timeoutMs });
+    result = await sendMail({ ...ready.mail, from: ready.from }, message.email, {
+      pacer,
+      room: { daily: ready.config.dailyQuota, monthly: ready.config.monthlyQuota },
+      now,
+    });
+  } finally {
+    if (share && result?.status !== 'sent') await giveBackConfirmationPlace(store, share);
   }
-  const result = await sendEmail({ ...ready.mail, from: ready.from }, message.email, slot.timeoutMs);
+  // Not tried after all (the quota full, no slot in time): the claim is taken back, so the try is
+  // not counted and the entry is due again at the next run.
+  if (result.status === 'held' || result.status === 'deferred') await store.setJSON(entry.key, attempts, claim.etag ? { onlyIfMatch: claim.etag } : {});
+  if (result.status === 'held') {
+    options.quota?.fill(result.full);
+    return 'held';
+  }
+  if (result.status === 'deferred') return result.status;
   if (result.status === 'failed') {
-    quota.giveBack(message.email.to.length);
-    const tooMany = result.statusCode === 429 && result.retryAfter;
-    const wait = tooMany ? (result.retryAfter ?? 0) * 1000 : backoffMs(tries, result.retryAfter ?? 0);
-    if (tooMany) options.pacer?.holdFor(result.retryAfter ?? 0);
+    // A 429 waits its Retry-After (and has held every sender: lib/mail/mailer.ts); anything else its backoff.
+    const wait = result.statusCode === 429 && result.retryAfter ? result.retryAfter * 1000 : backoffMs(tries, result.retryAfter ?? 0);
     const nextAttemptAt = new Date(now + wait).toISOString();
     await store.setJSON(entry.key, { attempts: tries, nextAttemptAt, lastError: result.error });
     console.warn(
@@ -227,7 +241,6 @@ async function deliver(store: Blobs, entry: QueueEntry, options: DeliverOptions)
     );
     return 'failed';
   }
-  if (entry.kind === 'confirm') await countConfirmation(store, now);
   const { record } = await updateSubscriber(store, entry.hash, (current) => ({ record: current ? message.sent(current, now) : undefined, result: undefined }));
   if (entry.kind === 'alert' && record?.pending?.marker === entry.key) await store.setJSON(entry.key, { attempts: 0 });
   else await store.delete(entry.key);

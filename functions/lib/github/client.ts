@@ -29,7 +29,8 @@ export type GitHubFailure =
   /** No usable answer: unreachable, timed out, or not JSON. */
   | { ok: false; kind: 'unavailable'; message: string };
 
-export type GitHubResult<T> = { ok: true; status: number; data: T } | GitHubFailure;
+/** An answer, with its headers (a token's expiry, `github-authentication-token-expiration`; a classic token's `x-oauth-scopes`). */
+export type GitHubResult<T> = { ok: true; status: number; data: T; headers: Headers } | GitHubFailure;
 
 export interface GitHubRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -72,7 +73,7 @@ export async function githubRequest<T>(client: GitHubClient, path: string, reque
       typeof data === 'object' && data && 'message' in data && typeof data.message === 'string' ? data.message : `GitHub answered ${response.status}`;
     return { ok: false, kind: 'status', status: response.status, message };
   }
-  return { ok: true, status: response.status, data: data as T };
+  return { ok: true, status: response.status, data: data as T, headers: response.headers };
 }
 
 /** "owner/name" as GitHub spells a repository, checked before it goes into a path. */

@@ -1,5 +1,5 @@
 import { dealer } from '../../../src/lib/data/dealer.ts';
-import { deployAddresses } from '../../../src/lib/settings/platform.ts';
+import { deployAddresses, loopbackOrigins } from '../../../src/lib/settings/platform.ts';
 import { processEnv, type Env } from '../../../src/lib/settings/read.ts';
 import { siteUrl } from '../../../src/lib/data/site-url.ts';
 
@@ -29,4 +29,18 @@ export function ownOrigin(requestUrl: string | URL, env: Env = processEnv()): st
   const origins = ownOrigins(env);
   const asked = new URL(requestUrl).origin;
   return origins.includes(asked) ? asked : (origins[0] ?? new URL(dealer.website).origin);
+}
+
+/**
+ * Whether a request is addressed to the local server by a loopback name and the port it serves
+ * on: its Host header (else its URL's host), and its Origin when it sends one. A page on another
+ * name that resolves to 127.0.0.1 (DNS rebinding) reaches the same port with its own name in
+ * Host, and a page on another port of this machine sends its own Origin: neither is.
+ */
+export function addressedToLoopback(request: Request, env: Env = processEnv()): boolean {
+  const origins = loopbackOrigins(env);
+  const host = (request.headers.get('host') ?? new URL(request.url).host).toLowerCase();
+  if (!origins.some((origin) => new URL(origin).host === host)) return false;
+  const origin = request.headers.get('origin');
+  return origin === null || origins.includes(origin.toLowerCase());
 }

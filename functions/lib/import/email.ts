@@ -1,7 +1,9 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import { dataErrorsTo, type MailConfig } from '../../../src/lib/settings/mail.ts';
 import type { Env } from '../../../src/lib/settings/read.ts';
-import { sendEmail, type SendResult } from '../mail/mailer.ts';
+import { otherMailRoom } from '../mail/quota.ts';
+import { sendMail, type SendResult } from '../mail/mailer.ts';
+import { Pacer } from '../mail/pacer.ts';
 import { recentRuns, saveRun, summaryLine, type RunRecord } from './runs.ts';
 
 /**
@@ -43,10 +45,24 @@ export async function mailRunOnce(store: Blobs, run: RunRecord, mail: MailConfig
   if (!needsDealer(run) || run.mailedAt || !mail) return undefined;
   const to = dataErrorsTo(env) ?? mail.to;
   const { subject, text } = importEmail(run, siteName);
-  const result = await sendEmail(mail, { to, subject, text, idempotencyKey: `import-run-${run.id}` });
+  // A notice to the dealer, as every e-mail: in the shared pace, within the room the leads' reserve leaves (lib/mail/mailer.ts).
+  const pacer = new Pacer(store, { ratePerSecond: mail.ratePerSecond, deadline: performance.now() + NOTICE_WAIT_MS, timeoutMs: mail.timeoutMs });
+  const outcome = await sendMail(mail, { to, subject, text, idempotencyKey: `import-run-${run.id}` }, { pacer, room: otherMailRoom() });
+  const result: SendResult =
+    outcome.status === 'sent' || outcome.status === 'failed'
+      ? outcome
+      : {
+          status: 'failed',
+          error: outcome.status === 'held' ? "the day's e-mails are spent, less the leads' reserve" : 'no slot in the e-mail pace in time',
+          statusCode: null,
+          fault: 'provider',
+        };
   if (result.status === 'sent') await saveRun(store, { ...run, mailedAt: new Date().toISOString() });
   return result;
 }
+
+/** How long the run's e-mail may wait for its slot in the shared pace; one not sent goes with the next run. */
+const NOTICE_WAIT_MS = 15_000;
 
 /** Runs looked back on for an e-mail that could not be sent then (the provider was down). */
 export const MAIL_LOOKBACK_RUNS = 10;

@@ -1,11 +1,11 @@
 import type { ImportMapping } from '../../../data/schemas/import.ts';
 import { DmsRecord, dmsRow, pageRecords, withheldReason } from '../../../src/lib/import/dms.ts';
-import { FeedError, spreadsheetRows, type SourceRow } from '../../../src/lib/import/rows.ts';
+import { FEED_LIMITS, FeedError, overlongValue, spreadsheetRows, type SourceRow } from '../../../src/lib/import/rows.ts';
 
 /**
  * Reading the dealer's feed (docs/product.md §Import): a spreadsheet at an address, or the DMS's
  * `get-carts` pages. Every failure is a value: a pull that fails anywhere is no pull at all, so
- * the import never works from a partial list.
+ * the import never works from a partial list. No more than FEED_LIMITS.bytes is read in all.
  */
 
 export type FeedResult = { ok: true; rows: SourceRow[]; records: number; withheld: { ref: string; reason: string }[] } | { ok: false; message: string };
@@ -41,6 +41,38 @@ async function request(
   }
 }
 
+const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/**
+ * A response's body, stopped as soon as it passes `limit` bytes (its Content-Length is believed
+ * only when it says too much): undefined when it is larger.
+ */
+async function bodyWithin(response: Response, limit: number): Promise<Uint8Array | undefined> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit || !response.body) {
+    await response.body?.cancel().catch(() => undefined);
+    return declared > limit ? undefined : new Uint8Array(0);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(read.value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /** A spreadsheet's bytes (CSV or .xlsx) as rows, or why they cannot be read. */
 export async function spreadsheetFeed(bytes: Uint8Array, mapping: ImportMapping): Promise<FeedResult> {
   try {
@@ -61,17 +93,20 @@ export async function fetchSpreadsheet(url: string, mapping: ImportMapping, opti
     'the spreadsheet address',
   );
   if (!answer.ok) return answer;
-  let bytes: Uint8Array;
+  let bytes: Uint8Array | undefined;
   try {
-    bytes = new Uint8Array(await answer.response.arrayBuffer());
+    bytes = await bodyWithin(answer.response, FEED_LIMITS.bytes);
   } catch {
     return { ok: false, message: 'the spreadsheet could not be downloaded in full' };
   }
+  if (!bytes) return { ok: false, message: `the spreadsheet is larger than ${MB(FEED_LIMITS.bytes)}, far more than any lot: is the address right?` };
   return spreadsheetFeed(bytes, mapping);
 }
 
 /** DMS records (from the API or a saved answer) as rows: those the publish rules leave out are withheld. */
 export function dmsFeed(records: readonly unknown[], mapping: ImportMapping): FeedResult {
+  if (records.length > FEED_LIMITS.rows)
+    return { ok: false, message: `the DMS lists more than ${FEED_LIMITS.rows.toLocaleString('en-US')} units, far more than any lot: nothing was imported` };
   const rows: SourceRow[] = [];
   const withheld: { ref: string; reason: string }[] = [];
   for (const [index, raw] of records.entries()) {
@@ -81,9 +116,12 @@ export function dmsFeed(records: readonly unknown[], mapping: ImportMapping): Fe
       rows.push({ ref: `record #${index + 1}`, values: {}, columns: {} });
       continue;
     }
+    const row = dmsRow(parsed.data);
+    const long = overlongValue(row);
+    if (long) return { ok: false, message: `${row.ref}: ${long}: nothing was imported` };
     const reason = withheldReason(parsed.data, mapping.publish);
-    if (reason) withheld.push({ ref: `record ${parsed.data._id}`, reason });
-    else rows.push(dmsRow(parsed.data));
+    if (reason) withheld.push({ ref: row.ref, reason });
+    else rows.push(row);
   }
   return { ok: true, rows, records: records.length, withheld };
 }
@@ -97,6 +135,8 @@ export async function pullDms(baseUrl: string, mapping: ImportMapping, options: 
   const url = `${baseUrl.replace(/\/+$/, '')}/get-carts`;
   const records: unknown[] = [];
   let empties = 0;
+  // One allowance for all the pages together.
+  let budget = FEED_LIMITS.bytes;
   for (let pageNumber = 1; pageNumber <= MAX_PAGES; pageNumber += 1) {
     const answer = await request(
       url,
@@ -109,20 +149,38 @@ export async function pullDms(baseUrl: string, mapping: ImportMapping, options: 
       `the DMS (page ${pageNumber})`,
     );
     if (!answer.ok) return { ok: false, message: `${answer.message}: nothing was imported from a partial list` };
+    let body: Uint8Array | undefined | 'failed';
+    try {
+      body = await bodyWithin(answer.response, budget);
+    } catch {
+      body = 'failed';
+    }
+    if (body === undefined)
+      return {
+        ok: false,
+        message: `the DMS's answers come to more than ${MB(FEED_LIMITS.bytes)} by page ${pageNumber}, far more than any lot: nothing was imported from a partial list`,
+      };
     let page: unknown[] | undefined;
     try {
-      page = pageRecords(await answer.response.json());
+      page = body === 'failed' ? undefined : pageRecords(JSON.parse(new TextDecoder().decode(body)));
     } catch {
       page = undefined;
     }
-    if (!page) return { ok: false, message: `the DMS (page ${pageNumber}) did not answer a list of units: nothing was imported from a partial list` };
+    if (!page || body === 'failed')
+      return { ok: false, message: `the DMS (page ${pageNumber}) did not answer a list of units: nothing was imported from a partial list` };
+    budget -= body.byteLength;
     if (page.length === 0) {
       empties += 1;
       if (empties >= END_EMPTY_PAGES) return dmsFeed(records, mapping);
       continue;
     }
     empties = 0;
-    records.push(...page);
+    if (records.length + page.length > FEED_LIMITS.rows)
+      return {
+        ok: false,
+        message: `the DMS lists more than ${FEED_LIMITS.rows.toLocaleString('en-US')} units by page ${pageNumber}, far more than any lot: nothing was imported`,
+      };
+    for (const record of page) records.push(record);
   }
   return { ok: false, message: `the DMS kept answering past page ${MAX_PAGES}: nothing was imported` };
 }

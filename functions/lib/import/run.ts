@@ -1,15 +1,16 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import type { ImportMapping } from '../../../data/schemas/import.ts';
 import type { Model } from '../../../data/schemas/models.ts';
-import type { ImportStore } from '../../../src/lib/import/feed-unit.ts';
+import { feedPhotoHosts, type ImportStore } from '../../../src/lib/import/feed-unit.ts';
 import { reconcile, type Plan } from '../../../src/lib/import/reconcile.ts';
 import type { FeedResult } from './feed.ts';
+import { photoHostsProblem, type HostLookup } from './photo-hosts.ts';
 import { countsOf, missedBefore, newRunId, saveLastRun, saveMissed, saveRun, type RunRecord } from './runs.ts';
 
 /**
  * One import run, the same locally (`npm run import`) and in production (the scheduled
- * function): the feed as read, the lot as it is, the plan, then the files written (a folder or
- * one commit) and the run recorded (docs/product.md §Import).
+ * function): the feed as read, the hosts of its photos resolved, the lot as it is, the plan, then
+ * the files written (a folder or one commit) and the run recorded (docs/product.md §Import).
  */
 
 /** Where the unit files are: read them, let `build` decide, write what it answers (or nothing). */
@@ -36,16 +37,13 @@ export interface RunInput {
   dryRun?: boolean;
   /** The dealer's calendar day (YYYY-MM-DD) of `now`. */
   today: string;
+  /** How the photo hosts are resolved (the system's resolver unless a test stands in). */
+  lookup?: HostLookup;
 }
 
 export interface RunOutput {
   run: RunRecord;
   plan?: Plan;
-}
-
-/** The dealer's calendar day of an instant, in their time zone. */
-export function dayIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 export async function runImport(input: RunInput): Promise<RunOutput> {
@@ -69,6 +67,8 @@ export async function runImport(input: RunInput): Promise<RunOutput> {
   };
   if (!input.feed.ok) return { run: await record({ ...base, outcome: 'failed', reason: input.feed.message, records: 0 }) };
   const feed = input.feed;
+  const hostProblem = await photoHostsProblem(feedPhotoHosts(feed.rows, input.mapping), input.lookup);
+  if (hostProblem) return { run: await record({ ...base, outcome: 'failed', reason: hostProblem, records: feed.records, withheld: feed.withheld }) };
   const before = input.store ? await missedBefore(input.store) : [];
   const applied = await input.lot.apply((units) =>
     reconcile({

@@ -13,7 +13,9 @@ import { pullFeed, type FeedOptions } from './feed.ts';
 import { githubLot } from './github-lot.ts';
 import { headSettings } from './head-settings.ts';
 import type { TokenWatch } from '../github/token-expiry.ts';
-import { dayIn, runImport } from './run.ts';
+import type { HostLookup } from './photo-hosts.ts';
+import { runImport } from './run.ts';
+import { calendarDay } from '../../../src/lib/units/build-clock.ts';
 import type { RunRecord } from './runs.ts';
 
 /**
@@ -37,6 +39,8 @@ export interface ScheduledInput {
   feed?: FeedOptions;
   /** Told each GitHub answer's headers: the token's expiry (github/token-expiry.ts). */
   watch?: TokenWatch;
+  /** How the photo hosts are resolved (the system's resolver by default). */
+  lookup?: HostLookup;
 }
 
 export async function scheduledImport(input: ScheduledInput): Promise<ScheduledResult> {
@@ -71,7 +75,8 @@ export async function scheduledImport(input: ScheduledInput): Promise<ScheduledR
     reservedIds: lotJson.removed.map((unit) => unit.id),
     stores: stores.map(({ slug, storeCode }) => ({ slug, storeCode })),
     now: input.now,
-    today: dayIn(input.now, mapping.timeZone),
+    today: calendarDay(input.now, mapping.timeZone),
+    ...(input.lookup ? { lookup: input.lookup } : {}),
   };
   const notRun = (message: string) =>
     runImport({ ...common, feed: { ok: false, message }, lot: { apply: () => Promise.resolve({ ok: false, message: 'not run' }) } });

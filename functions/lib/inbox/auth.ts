@@ -1,6 +1,7 @@
 import type { Context } from '@netlify/functions';
 import { cachedRepositoryAccess } from '../github/permissions.ts';
 import { errorResponse } from '../http/responses.ts';
+import { addressedToLoopback } from '../http/origin.ts';
 import { clientKey, takeToken } from '../http/rate-limit.ts';
 import { leadsBlobs } from '../leads/blobs.ts';
 import { githubSettings } from '../../../src/lib/settings/github.ts';
@@ -14,8 +15,11 @@ import { issueLine, processEnv, type Env } from '../../../src/lib/settings/read.
  * page of another site cannot make the browser call this on the dealer's behalf.
  *
  * Locally (`npm start`) there is no GitHub sign-in: the token LOCAL_TOKEN is accepted when the
- * function runs in Netlify's local server (runsLocally, src/lib/settings/platform.ts) AND the request comes from this machine.
- * A deploy refuses it like any other bad token.
+ * function runs in Netlify's local server (runsLocally, src/lib/settings/platform.ts), the request
+ * comes from this machine AND it is addressed to the loopback name and port the server serves on
+ * (lib/http/origin.ts addressedToLoopback): a page on another name resolving to 127.0.0.1 (DNS
+ * rebinding) is the browser's own origin and could otherwise send the well-known token. A deploy
+ * refuses it like any other bad token.
  */
 
 export type InboxRequestContext = Partial<Pick<Context, 'ip' | 'params' | 'deploy' | 'waitUntil'>>;
@@ -34,9 +38,9 @@ export const LOCAL_LOGIN = 'local';
  */
 export const ADMIN_RATE_LIMIT = { max: 60, windowMs: 60_000 } as const;
 
-/** Whether this request may use the local sign-in: a run on this machine (npm start), asked from this machine. */
-export function localSignInAllowed(context: InboxRequestContext, env: Env = processEnv()): boolean {
-  return runsLocally(env, context.deploy) && isLoopbackAddress(context.ip);
+/** Whether this request may use the local sign-in: a run on this machine (npm start), asked from this machine, by the name it serves on. */
+export function localSignInAllowed(request: Request, context: InboxRequestContext, env: Env = processEnv()): boolean {
+  return runsLocally(env, context.deploy) && isLoopbackAddress(context.ip) && addressedToLoopback(request, env);
 }
 
 function bearer(request: Request): string | undefined {
@@ -55,7 +59,9 @@ export async function authorize(request: Request, context: InboxRequestContext, 
   const token = bearer(request);
   if (!token) return unauthorized('Sign in to read the leads.');
   if (token === LOCAL_TOKEN) {
-    return localSignInAllowed(context) ? { login: LOCAL_LOGIN } : unauthorized('The local sign-in works only on this machine, never on the site.');
+    return localSignInAllowed(request, context)
+      ? { login: LOCAL_LOGIN }
+      : unauthorized('The local sign-in works only on this machine, at the address npm start prints, never on the site.');
   }
   const github = githubSettings();
   if (!github.repository || github.issues.length > 0)

@@ -1,19 +1,25 @@
 import type { Store as Blobs } from '@netlify/blobs';
-import { deleteSubscriber, normalEmail, readSubscriber, subscriberHash } from '../alerts/blobs.ts';
-import { addressHash } from '../leads/delivery.ts';
-import { phoneKey } from '../leads/retention.ts';
-import { deleteLead, keys, readLead, stamp } from '../leads/blobs.ts';
-import { dropSummaries, eachLimit, loadSummaries, type Summary } from './summaries.ts';
+import { deleteSubscriber, subscriberOf } from '../alerts/blobs.ts';
+import { receiptsOfLeads } from '../leads/delivery.ts';
+import { personAddress } from '../mail/addresses.ts';
+import { isPerson } from '../leads/retention.ts';
+import { deleteLead, readLead, stamp } from '../leads/blobs.ts';
+import { dropSummaries, eachLimit, loadSummaries } from './summaries.ts';
 
 /**
- * A person's request about their data (docs/product.md §Leads, the privacy page): everything the
- * site holds about an e-mail address or a phone number, and its deletion. What is held:
+ * A person's request about their data (docs/product.md §Privacy): everything the site holds
+ * about an e-mail address or a phone number, and its deletion. One rule says whose a record is:
+ * the very address asked about, letter case aside, never another form of it (`bob+other@…`,
+ * `b.ob@gmail.com` may be someone else: lib/email-address.ts personAddress), or the phone's 10
+ * digits. What is held:
  *
  * - leads whose e-mail or phone is theirs (found through the inbox's index), with their photos,
  *   handling notes and index entries;
- * - the receipt record of each of those addresses (a hash and a time, kept a day);
- * - their alert subscriptions (the alerts store, keyed by the address's hash);
- * - the mail log keeps no addresses (mail/log.ts): nothing of theirs is there.
+ * - the receipt records sent for those leads (each names its lead; kept a day);
+ * - the alert subscription of each of their addresses (the asked one and their leads'), when
+ *   the record is that address's: a record is kept per inbox, and one made by `bob@…` is not
+ *   found by `bob+other@…`;
+ * - the mail log keeps no addresses (mail-log.ts): nothing of theirs is there.
  *
  * A deletion leaves a record without personal data: when, who asked for it in the inbox, and
  * how many of each thing went,
@@ -36,35 +42,26 @@ export interface Holdings {
   mailLog: 0;
 }
 
-function matches(summary: Summary, email: string, phone: string): boolean {
-  return (Boolean(email) && normalEmail(summary.email) === email) || (phone.length === 10 && phoneKey(summary.phone) === phone);
-}
-
-/** The addresses involved: the one asked about and those of the matching leads. */
+/** The person's records, by the one rule above. */
 async function gather(leadsBlobs: Blobs, alertsBlobs: Blobs, query: PersonQuery) {
-  const email = query.email ? normalEmail(query.email) : '';
-  const phone = query.phone ? phoneKey(query.phone) : '';
-  const summaries = (await loadSummaries(leadsBlobs)).filter((summary) => matches(summary, email, phone));
+  const summaries = (await loadSummaries(leadsBlobs)).filter((summary) => isPerson(summary, query));
   const leads: Holdings['leads'] = [];
-  const found: { id: string; receivedAt: string }[] = [];
+  const found: { id: string; receivedAt: string; email: string }[] = [];
   await eachLimit(summaries, 8, async (summary) => {
     const read = await readLead(leadsBlobs, summary.id).catch(() => null);
-    if (!read) return;
-    found.push({ id: read.lead.id, receivedAt: read.lead.receivedAt });
+    if (!read || !isPerson(read.lead.inquiry, query)) return;
+    found.push({ id: read.lead.id, receivedAt: read.lead.receivedAt, email: read.lead.inquiry.email });
     leads.push({ id: summary.id, receivedAt: read.lead.receivedAt, form: summary.form, department: summary.department, photos: read.lead.photos?.length ?? 0 });
   });
   leads.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
-  const addresses = [...new Set([...(email ? [email] : []), ...summaries.map((summary) => normalEmail(summary.email))])];
-  const receiptKeys: string[] = [];
-  const subscribers: { hash: string; alerts: number }[] = [];
+  const receiptKeys = await receiptsOfLeads(leadsBlobs, found);
+  const addresses = new Set([...(query.email ? [personAddress(query.email)] : []), ...found.map((lead) => personAddress(lead.email))]);
+  const subscribers = new Map<string, { hash: string; email: string; alerts: number }>();
   for (const address of addresses) {
-    const receipt = keys.receipt(await addressHash(address));
-    if ((await leadsBlobs.get(receipt, { type: 'text' })) !== null) receiptKeys.push(receipt);
-    const hash = subscriberHash(address);
-    const subscriber = await readSubscriber(alertsBlobs, hash).catch(() => null);
-    if (subscriber) subscribers.push({ hash, alerts: subscriber.record.alerts.length });
+    const subscriber = await subscriberOf(alertsBlobs, address).catch(() => null);
+    if (subscriber) subscribers.set(subscriber.hash, { hash: subscriber.hash, email: address, alerts: subscriber.record.alerts.length });
   }
-  return { leads, found, receiptKeys, subscribers };
+  return { leads, found, receiptKeys, subscribers: [...subscribers.values()] };
 }
 
 export async function findPerson(leadsBlobs: Blobs, alertsBlobs: Blobs, query: PersonQuery): Promise<Holdings> {
@@ -99,7 +96,7 @@ export async function deletePerson(leadsBlobs: Blobs, alertsBlobs: Blobs, query:
     found.map((lead) => ({ id: lead.id, at: Date.parse(lead.receivedAt) })),
   );
   await Promise.all(receiptKeys.map((key) => leadsBlobs.delete(key)));
-  for (const subscriber of subscribers) await deleteSubscriber(alertsBlobs, subscriber.hash);
+  for (const subscriber of subscribers) await deleteSubscriber(alertsBlobs, subscriber.hash, subscriber.email);
   const record: DeletionRecord = {
     at: new Date(now).toISOString(),
     by,

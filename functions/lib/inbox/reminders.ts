@@ -2,8 +2,8 @@ import type { Store as Blobs } from '@netlify/blobs';
 import { siteUrl } from '../../../src/lib/data/site-url.ts';
 import { leadsEnv, recipientsFor } from '../../../src/lib/settings/mail.ts';
 import { interestLabel } from '../leads/lead.ts';
-import { sendEmail } from '../mail/mailer.ts';
-import { roomForOtherMail } from '../mail/quota.ts';
+import { sendMail } from '../mail/mailer.ts';
+import { otherMailRoom } from '../mail/quota.ts';
 import { storeOfLead } from '../stores/lead-store.ts';
 import { storeInbox } from '../../../src/lib/stores/stores.ts';
 import { Pacer } from '../mail/pacer.ts';
@@ -71,13 +71,10 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
     const { lead } = read;
     // The department's inbox of the lead's store, as the lead itself went (lib/leads/delivery.ts).
     const to = recipientsFor(mail, lead.inquiry.interest, storeInbox(storeOfLead(lead), lead.inquiry.interest));
-    // A reminder is a notice to the dealer: it keeps to the room the leads' reserve leaves (lib/mail/quota.ts).
-    if (!(await roomForOtherMail(to.length, now))) break;
-    const slot = await pacer.take();
-    if (!slot) break;
     const department = interestLabel(lead.inquiry.interest);
     const link = new URL(`/admin/leads#/lead/${encodeURIComponent(lead.id)}`, siteUrl()).href;
-    const result = await sendEmail(
+    // A reminder is a notice to the dealer: it keeps to the room the leads' reserve leaves (lib/mail/quota.ts).
+    const result = await sendMail(
       mail,
       {
         to,
@@ -90,8 +87,9 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
         ].join('\n'),
         idempotencyKey: `lead-${lead.id}-reminder`,
       },
-      slot.timeoutMs,
+      { pacer, room: otherMailRoom(), now },
     );
+    if (result.status === 'held' || result.status === 'deferred') break;
     if (result.status === 'failed') {
       summary.failed++;
       continue;

@@ -125,19 +125,20 @@ export interface Change {
   young?: boolean;
 }
 
-/** The touched markers there are, by lead. */
+/** The touched markers there are, by lead and the month of the arrival they name. */
 async function listChanges(store: Blobs, now: number, prefix = TOUCHED_PREFIX, only?: string): Promise<Change[]> {
   const { blobs } = await store.list({ prefix });
-  const byId = new Map<string, Change>();
+  const byLeadMonth = new Map<string, Change>();
   for (const { key } of blobs) {
     const marker = parseTouched(key);
     if (!marker || (only && marker.id !== only)) continue;
-    const change = byId.get(marker.id) ?? { id: marker.id, month: monthOf(marker.at), markers: [], young: false };
+    const month = monthOf(marker.at);
+    const change = byLeadMonth.get(`${marker.id} ${month}`) ?? { id: marker.id, month, markers: [], young: false };
     change.markers.push(key);
     change.young ||= now - marker.changedAt < FILING_GRACE_MS;
-    byId.set(marker.id, change);
+    byLeadMonth.set(`${marker.id} ${month}`, change);
   }
-  return [...byId.values()];
+  return [...byLeadMonth.values()];
 }
 
 interface Month {
@@ -187,6 +188,7 @@ const canonical = (summary: Summary | null | undefined) => (summary ? JSON.strin
 export async function foldChanges(store: Blobs, changes: readonly Change[], { attempts = 5 }: { attempts?: number } = {}): Promise<number> {
   const byMonth = new Map<string, Change[]>();
   for (const change of changes) byMonth.set(change.month, [...(byMonth.get(change.month) ?? []), change]);
+  /** What each month was written with, per lead: `<month> <id>`. */
   const written = new Map<string, Summary | null>();
   await eachLimit([...byMonth.entries()], 4, async ([month, monthChanges]) => {
     for (let attempt = 0; attempt < attempts; attempt++) {
@@ -196,8 +198,11 @@ export async function foldChanges(store: Blobs, changes: readonly Change[], { at
         store,
         monthChanges.map((change) => change.id),
       );
+      // A month holds the leads that arrived in it: a marker naming another arrival (a filing of
+      // the same submission that did not file the lead, store.ts fileLead) takes nothing there.
+      for (const [id, summary] of now) if (summary && monthOf(summary.at) !== month) now.set(id, null);
       if (monthChanges.every((change) => holds(value.entries, change.id, now.get(change.id)))) {
-        for (const [id, summary] of now) written.set(id, summary);
+        for (const [id, summary] of now) written.set(`${month} ${id}`, summary);
         return;
       }
       const entries = value.entries.filter((entry) => !now.has(entry.id));
@@ -205,7 +210,7 @@ export async function foldChanges(store: Blobs, changes: readonly Change[], { at
       const condition = value.etag ? { onlyIfMatch: value.etag } : { onlyIfNew: true as const };
       const write = await store.setJSON(monthKey(month), { entries }, condition).catch(() => ({ modified: false }));
       if (write.modified) {
-        for (const [id, summary] of now) written.set(id, summary);
+        for (const [id, summary] of now) written.set(`${month} ${id}`, summary);
         return;
       }
     }
@@ -214,10 +219,11 @@ export async function foldChanges(store: Blobs, changes: readonly Change[], { at
   let folded = 0;
   await eachLimit([...byMonth.entries()], 4, async ([month, monthChanges]) => {
     const { entries } = await readMonth(store, month, false);
-    const done = monthChanges.filter((change) => written.has(change.id) && holds(entries, change.id, written.get(change.id)));
+    const wrote = (change: Change) => written.get(`${month} ${change.id}`);
+    const done = monthChanges.filter((change) => written.has(`${month} ${change.id}`) && holds(entries, change.id, wrote(change)));
     folded += done.length;
     // A lead not there yet may be being filed: its young markers wait out the grace.
-    const clear = done.filter((change) => written.get(change.id) || !change.young).flatMap((change) => change.markers);
+    const clear = done.filter((change) => wrote(change) || !change.young).flatMap((change) => change.markers);
     await Promise.all(clear.map((key) => store.delete(key).catch(() => undefined)));
   });
   return folded;

@@ -1,5 +1,7 @@
 import type { Dealer } from '../../../src/lib/data/dealer.ts';
-import { interestLabel, type Lead } from './lead.ts';
+import { DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
+import { FORM_NAMES } from '../../../src/lib/leads/form-names.ts';
+import { interestLabel, TEST_LEAD, type Lead } from './lead.ts';
 import { cartText, detailBlocks, formOf } from './details.ts';
 import type { TradeRecord, UnitSnapshot } from './records.ts';
 import { pageAddress, safeVehicle } from './email.ts';
@@ -19,16 +21,8 @@ export function escapeXml(value: string): string {
 
 const el = (name: string, value: string | number, attrs = '') => `<${name}${attrs}>${escapeXml(String(value))}</${name}>`;
 
-/** How the ADF provider names each of the newer forms. */
-const FORM_SERVICES = {
-  'trade-in': 'trade-in form',
-  service: 'service appointment form',
-  parts: 'parts request form',
-  'unit-question': 'unit question form',
-} as const;
-
 /** "2025-06-02T14:05:09-04:00": ISO 8601 with the dealer's own offset, as ADF examples write it. */
-export function adfDate(iso: string, timeZone = 'America/New_York'): string {
+export function adfDate(iso: string, timeZone = DEALER_TIME_ZONE): string {
   const date = new Date(iso);
   if (!Number.isFinite(date.getTime())) return String(iso);
   const parts = Object.fromEntries(
@@ -123,9 +117,10 @@ export function adfDocument(lead: Lead, dealer: Dealer, site: string): string {
   const vehicleXml = vehicles.length > 0 ? vehicles.join('\n') : named;
   const blocks = detailBlocks(lead, site).filter((block) => !block.heading.startsWith('Photos'));
   const comments = [
+    ...(lead.test ? [TEST_LEAD.notice] : []),
     `Department: ${department}`,
     `Interest: ${department}`,
-    ...(form === 'contact' || form === 'reservation' ? [] : [`Form: ${FORM_SERVICES[form]}`]),
+    ...(form === 'contact' || form === 'reservation' ? [] : [`Form: ${FORM_NAMES[form].adf}`]),
     ...(lead.reservation ? reservationText(lead.reservation) : []),
     ...blocks.flatMap((block) => [`${block.heading}:`, ...block.rows.map(([label, value]) => `  ${label}: ${value}`)]),
     inquiry.message,
@@ -166,7 +161,7 @@ export function adfDocument(lead: Lead, dealer: Dealer, site: string): string {
     '</vendor>',
     '<provider>',
     el('name', `${dealer.name} website`, ' part="full"'),
-    el('service', form === 'contact' || form === 'reservation' ? 'Website contact form' : `Website ${FORM_SERVICES[form]}`),
+    el('service', `Website ${FORM_NAMES[form].adf}`),
     el('url', contactUrl),
     '</provider>',
     '</prospect>',

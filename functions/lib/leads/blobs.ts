@@ -12,10 +12,12 @@ import { leadSchema, type Lead } from './lead.ts';
  *                              queue, oldest first; older deploys wrote pending/<id>)
  *   receipts/<address hash>    when the visitor's address last got a receipt (one a day)
  *   spam/<time>-<random>       one record per bot attempt (honeypot or too quick)
- *   rate/<client>/slot-<n>     a client's places in the rate limit (http/rate-limit.ts)
+ *   rate/<client>/slot-<n>     a client's places in the rate limit (http/rate-limit.ts), and
+ *   rate/<client>/full         the note a full window leaves: until when, and whose places
  *   photos/<id>/<n>            a visitor's photo of the lead (photos.ts, which also keeps the
  *                              uploads/ and staged/ entries of photos waiting for their lead)
- *   (the provider's pace, shared by every sender, is kept in the mail log's store: mail/pacer.ts)
+ *   (the provider's pace and the day's e-mail count, shared by every sender, are kept in the
+ *   mail log's store: mail/pacer.ts, mail/log.ts)
  *   inbox/…                    the dealer's inbox: each lead's handling and the list's index (inbox/);
  *                              filing and deleting a lead leave an inbox/touched/ marker for the index
  *
@@ -34,8 +36,8 @@ import { leadSchema, type Lead } from './lead.ts';
  * writes with awaits in between, and derives an ETag from the file's modification time, so
  * writers racing for one key can all be told they won. There, copies of one submission racing
  * each other can each ask the provider, with the one idempotency key. The tests put the service's
- * guarantee in front of it (tests/functions/contact-harness.ts). Only the rate limit's places and
- * the provider's pace, which are about time anyway, are still read back after a settling time.
+ * guarantee in front of it (tests/support/blobs.ts). Only places (the rate limit's, the e-mail
+ * count's: rate-limit.ts) and the provider's pace are still read back after a settling time.
  */
 export const LEADS_BLOBS = 'leads';
 
@@ -102,18 +104,35 @@ export async function readLead(store: Blobs, id: string): Promise<{ lead: Lead; 
  * Files a new lead: the pending, received and index (touched) markers first, then the lead only
  * if its key is new. A second submission with the same id (the same idempotency key) files
  * nothing and gets the first lead.
+ *
+ * One lead, one set of markers, whatever the burst: each marker names the arrival of the filing
+ * that wrote it, so a filing that did not file the lead takes all of its own away again (the
+ * touched one too: folded, it would put the lead in the month of an arrival that is not its
+ * own). Where two filings can both land (the local sandbox), `keepOwnMarkers` tidies up after.
  */
-export async function fileLead(store: Blobs, lead: Lead): Promise<{ created: true } | { created: false; existing: Lead | null }> {
-  await Promise.all([store.set(keys.pending(lead), lead.receivedAt), store.set(keys.received(lead), ''), store.set(keys.touched(lead), '')]);
+export async function fileLead(store: Blobs, lead: Lead): Promise<{ created: true; markers: string[] } | { created: false; existing: Lead | null }> {
+  const markers = [keys.pending(lead), keys.received(lead), keys.touched(lead)];
+  await Promise.all([store.set(markers[0]!, lead.receivedAt), store.set(markers[1]!, ''), store.set(markers[2]!, '')]);
   const write = await store.setJSON(keys.lead(lead.id), lead, { onlyIfNew: true });
-  if (write.modified) return { created: true };
+  if (write.modified) return { created: true, markers };
   const existing = await readLead(store, lead.id);
   // This attempt's markers go, unless they are the first lead's own (the same millisecond).
-  if (existing && keys.pending(existing.lead) !== keys.pending(lead)) {
-    await Promise.all([store.delete(keys.pending(lead)), store.delete(keys.received(lead))]);
-  }
+  if (existing && existing.lead.receivedAt !== lead.receivedAt) await Promise.all(markers.map((key) => store.delete(key)));
   if (existing?.lead.status === 'sent') await clearPending(store, existing.lead);
   return { created: false, existing: existing?.lead ?? null };
+}
+
+/**
+ * After a filing that landed: when the lead now stored arrived at another time, another filing
+ * of the same submission landed over this one (the local sandbox checks a condition and writes
+ * with awaits in between, so both can be told they filed it), and this filing's markers go, so
+ * the lead keeps those of its own arrival. Answers whether the stored lead is this filing's.
+ */
+export async function keepOwnMarkers(store: Blobs, lead: Lead, markers: readonly string[]): Promise<boolean> {
+  const stored = await readLead(store, lead.id).catch(() => null);
+  if (!stored || stored.lead.receivedAt === lead.receivedAt) return true;
+  await Promise.all(markers.map((key) => store.delete(key)));
+  return false;
 }
 
 /**

@@ -1,17 +1,18 @@
 import type { Store as Blobs } from '@netlify/blobs';
+import { DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
 import { adfDocument } from './adf.ts';
 import { leadsEnv, recipientsFor, type MailConfig } from '../../../src/lib/settings/mail.ts';
 import { siteUrl } from '../../../src/lib/data/site-url.ts';
 import { dealerOfLead, storeOfLead } from '../stores/lead-store.ts';
 import { storeInbox } from '../../../src/lib/stores/stores.ts';
-import { interestLabel, type Lead } from './lead.ts';
+import { interestLabel, TEST_LEAD, type Lead } from './lead.ts';
 import { fallbackEmail, leadEmail } from './email.ts';
 import { oneLine } from '../text.ts';
 import type { PhotoLinker } from './details.ts';
 import { photoLink } from './photo-links.ts';
 import { photoLinkEnv } from '../../../src/lib/settings/photos.ts';
-import { sendEmail, type OutgoingEmail, type SendResult } from '../mail/mailer.ts';
-import { roomForOtherMail } from '../mail/quota.ts';
+import { sendMail, type OutgoingEmail, type SendResult } from '../mail/mailer.ts';
+import { otherMailRoom } from '../mail/quota.ts';
 import { Pacer } from '../mail/pacer.ts';
 import { receiptEmail } from './receipt.ts';
 import { clearPending, keys, readJSON, readLead, saveLead } from './blobs.ts';
@@ -137,10 +138,10 @@ export async function deliverLead(store: Blobs, id: string, options: DeliverOpti
     const { failure } = outcome;
     if (failure.fault === 'message') d.contentFailures = (d.contentFailures ?? 0) + 1;
     d.lastError = `${failure.part}: ${failure.error}`;
-    // "Too many requests" says nothing against the lead: it is due again once the Retry-After has passed.
+    // "Too many requests" says nothing against the lead: it is due again once the Retry-After has
+    // passed (and every sender holds until then: lib/mail/mailer.ts).
     const wait = failure.statusCode === 429 && failure.retryAfter ? failure.retryAfter * 1000 : backoffMs(attempts, failure.retryAfter ?? 0);
     d.nextAttemptAt = new Date(now + wait).toISOString();
-    if (failure.statusCode === 429 && failure.retryAfter) await pacer.holdFor(failure.retryAfter);
     console.warn(`[leads] E-mail for lead ${id} failed (attempt ${attempts}): ${d.lastError}. Next try after ${d.nextAttemptAt}.`);
   } else {
     // Out of time in this run before a message could start: due again, and the try is not counted.
@@ -160,7 +161,7 @@ export async function deliverLead(store: Blobs, id: string, options: DeliverOpti
  */
 async function sendMissing(store: Blobs, lead: Lead, mail: MailConfig, now: number, pacer: Pacer): Promise<{ failure?: Failure }> {
   const d = lead.delivery;
-  const send = async (part: Part, email: () => OutgoingEmail): Promise<Failure | 'deferred' | undefined> => {
+  const send = async (part: Part, email: () => OutgoingEmail): Promise<Failure | 'deferred' | 'quota' | undefined> => {
     let message: OutgoingEmail;
     try {
       message = email();
@@ -168,16 +169,18 @@ async function sendMissing(store: Blobs, lead: Lead, mail: MailConfig, now: numb
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
       return { part, status: 'failed', error: `could not build the message: ${reason}`, statusCode: null, fault: 'message' };
     }
-    const slot = await pacer.take();
-    if (!slot) return 'deferred';
-    const result = await sendEmail(mail, message, slot.timeoutMs);
+    // The lead's own messages are never held by the quota; the receipt keeps to the room the leads' reserve leaves (lib/mail/quota.ts).
+    const result = await sendMail(mail, message, { pacer, room: part === 'receipt' ? otherMailRoom() : 'always', now });
+    if (result.status === 'held') return 'quota';
+    if (result.status === 'deferred') return 'deferred';
     if (result.status === 'failed') return { ...result, part };
     const sent = { sentAt: new Date().toISOString(), emailId: result.id };
     if (part === 'receipt') d.receipt = sent;
     else d[part] = sent;
     return undefined;
   };
-  const stop = (result: Failure | 'deferred' | undefined) => (result === 'deferred' ? {} : result ? { failure: result } : undefined);
+  const stop = (result: Failure | 'deferred' | 'quota' | undefined) =>
+    result === 'deferred' || result === 'quota' ? {} : result ? { failure: result } : undefined;
   const site = siteUrl();
   // The lead's store: its department's inbox, and the name, address and phone its e-mails give (docs/product.md §Stores).
   const to = recipientsFor(mail, lead.inquiry.interest, storeInbox(storeOfLead(lead), lead.inquiry.interest));
@@ -202,7 +205,7 @@ async function sendMissing(store: Blobs, lead: Lead, mail: MailConfig, now: numb
         const attachment = adfAttachment(lead, site);
         return {
           to: mail.adfTo,
-          subject: `ADF lead: ${name} (${interestLabel(lead.inquiry.interest)})`,
+          subject: `${lead.test ? TEST_LEAD.subjectPrefix : ''}ADF lead: ${name} (${interestLabel(lead.inquiry.interest)})`,
           text: new TextDecoder().decode(attachment.content),
           attachments: [attachment],
           idempotencyKey: `lead-${lead.id}-crm`,
@@ -222,6 +225,11 @@ async function sendMissing(store: Blobs, lead: Lead, mail: MailConfig, now: numb
         replyTo: atStore.email,
         idempotencyKey: `lead-${lead.id}-receipt`,
       }));
+      // A receipt is a courtesy: past the room the leads' reserve leaves, it is left out.
+      if (result === 'quota') {
+        d.receipt = { skipped: 'quota', at: new Date(now).toISOString() };
+        return {};
+      }
       // A receipt the provider keeps refusing for its own content is given up, not retried forever.
       if (result && result !== 'deferred' && result.fault === 'message' && (d.contentFailures ?? 0) + 1 >= FALLBACK_AFTER) {
         d.receipt = { skipped: 'refused', at: new Date(now).toISOString() };
@@ -245,7 +253,7 @@ function photoLinker(lead: Lead, site: string, now: number): PhotoLinker {
   const { secret } = env;
   if (!secret) return () => undefined;
   const expires = now + env.days * 86_400_000;
-  const until = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', dateStyle: 'medium' }).format(new Date(expires));
+  const until = new Intl.DateTimeFormat('en-US', { timeZone: DEALER_TIME_ZONE, dateStyle: 'medium' }).format(new Date(expires));
   return (n) => ({ url: photoLink(site, lead.id, n, expires, secret), expires: until });
 }
 
@@ -255,13 +263,15 @@ function adfAttachment(lead: Lead, site: string): { filename: string; content: U
 
 // --- The visitor's receipt: on, in time, and one per address per day --------------------------
 
-/** Why no receipt goes for this lead, or undefined when one should (and this lead holds the day's slot). */
-async function receiptSkip(store: Blobs, lead: Lead, mail: MailConfig, now: number): Promise<'off' | 'expired' | 'daily-limit' | 'quota' | undefined> {
-  if (!mail.receipts) return 'off';
+/**
+ * Why no receipt goes for this lead, or undefined when one should (and this lead holds the day's
+ * slot). Whether the day's e-mails leave it room is decided as it goes (`send`).
+ */
+async function receiptSkip(store: Blobs, lead: Lead, mail: MailConfig, now: number): Promise<'off' | 'expired' | 'daily-limit' | undefined> {
+  // A test lead (npm run doctor) answers nobody.
+  if (!mail.receipts || lead.test) return 'off';
   const received = Date.parse(lead.receivedAt);
   if (!Number.isFinite(received) || now - received > RECEIPT_WINDOW_MS) return 'expired';
-  // A receipt is a courtesy: it never takes the e-mails kept for leads (lib/mail/quota.ts).
-  if (!(await roomForOtherMail(1, now))) return 'quota';
   return (await claimReceipt(store, lead.inquiry.email, lead.id, now)) ? undefined : 'daily-limit';
 }
 
@@ -269,6 +279,23 @@ async function receiptSkip(store: Blobs, lead: Lead, mail: MailConfig, now: numb
 export async function addressHash(email: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`lead-receipt:${mailboxKey(email)}`));
   return Buffer.from(digest).toString('hex').slice(0, 40);
+}
+
+/**
+ * The receipt records sent for these leads, for a privacy request (docs/product.md §Privacy). A
+ * record is kept per inbox (addressHash) and names the lead it was sent for: it is a person's
+ * only when that lead is theirs, never because another form of their address shares the inbox.
+ */
+export async function receiptsOfLeads(store: Blobs, leads: readonly { id: string; email: string }[]): Promise<string[]> {
+  const ids = new Set(leads.map((lead) => lead.id));
+  const candidates = new Set(await Promise.all(leads.map(async (lead) => keys.receipt(await addressHash(lead.email)))));
+  const held = await Promise.all(
+    [...candidates].map(async (key) => {
+      const record = (await store.get(key, { type: 'json' }).catch(() => null)) as { leadId?: unknown } | null;
+      return typeof record?.leadId === 'string' && ids.has(record.leadId) ? key : null;
+    }),
+  );
+  return held.filter((key): key is string => key !== null);
 }
 
 /** Takes the address's receipt slot for 24 hours (or finds it already this lead's): true when this lead may send. */

@@ -1,10 +1,12 @@
 import { formatPrice, formatTime } from '../../../src/lib/format.ts';
+import { optionLabel } from '../../../src/lib/leads/form.ts';
 import { megabytes } from '../../../src/lib/leads/photos.ts';
 import { SERVICE_PROBLEMS, weekdayOf } from '../../../src/lib/leads/service.ts';
 import { BATTERY_AGES, BATTERY_TYPES, CONDITIONS } from '../../../src/lib/leads/trade-in.ts';
 import { UNIT_TOPICS } from '../../../src/lib/leads/unit-question.ts';
 import type { Lead } from './lead.ts';
-import type { LeadForm, PartsRecord, ServiceRecord, TradeRecord, UnitSnapshot } from './records.ts';
+import type { LeadForm } from '../../../src/lib/leads/form-names.ts';
+import type { PartsRecord, ServiceRecord, TradeRecord, UnitSnapshot } from './records.ts';
 
 /**
  * The lines each form adds to the dealer's e-mail and to the ADF comments (docs/product.md
@@ -20,18 +22,6 @@ export interface DetailBlock {
 
 /** A link to each photo, or undefined when links cannot be signed (no PHOTO_LINK_SECRET). */
 export type PhotoLinker = (n: number) => { url: string; expires: string } | undefined;
-
-/** What each form's lead is called: subjects, headings, receipts. */
-export const FORM_TITLES: Readonly<Record<LeadForm, string>> = {
-  contact: 'inquiry',
-  reservation: 'rental reservation request',
-  'trade-in': 'trade-in request',
-  service: 'service appointment request',
-  parts: 'parts request',
-  'unit-question': 'question about a unit',
-};
-
-const label = (options: readonly { value: string; label: string }[], value: string) => options.find((option) => option.value === value)?.label ?? value;
 
 /** "2019 Club Car Onward", "Club Car" (year and model when known). */
 export function cartText(cart: { make: string; model?: string; year?: number }): string {
@@ -72,9 +62,9 @@ export function tradeRows(trade: TradeRecord): Row[] {
   return [
     ['Cart', cartText(trade)],
     ...(trade.serial ? ([[trade.serialKind === 'vin' ? 'VIN' : 'Serial number', trade.serial]] as Row[]) : []),
-    ['Battery', `${label(BATTERY_TYPES, trade.battery)}, ${label(BATTERY_AGES, trade.batteryAge).toLowerCase()}`],
+    ['Battery', `${optionLabel(BATTERY_TYPES, trade.battery)}, ${optionLabel(BATTERY_AGES, trade.batteryAge).toLowerCase()}`],
     ['Lifted', trade.lifted ? 'Yes' : 'No'],
-    ['Condition', label(CONDITIONS, trade.condition)],
+    ['Condition', optionLabel(CONDITIONS, trade.condition)],
   ];
 }
 
@@ -82,7 +72,7 @@ export function serviceRows(service: ServiceRecord): Row[] {
   const handoff = service.handoff;
   return [
     ['Cart', cartText(service.cart)],
-    ['What is wrong', service.problems.map((problem) => label(SERVICE_PROBLEMS, problem)).join(', ')],
+    ['What is wrong', service.problems.map((problem) => optionLabel(SERVICE_PROBLEMS, problem)).join(', ')],
     ['Preferred day', dayText(service.days[0] ?? '')],
     ...(service.days[1] ? ([['Second choice', dayText(service.days[1])]] as Row[]) : []),
     ['Time', formatTime(service.time)],
@@ -110,7 +100,10 @@ export function detailBlocks(lead: Lead, site: string, link: PhotoLinker = () =>
   if (lead.question) {
     blocks.push({
       heading: 'Question',
-      rows: [['About', label(UNIT_TOPICS, lead.question.topic)], ...(lead.question.day ? ([['Day that suits', dayText(lead.question.day)]] as Row[]) : [])],
+      rows: [
+        ['About', optionLabel(UNIT_TOPICS, lead.question.topic)],
+        ...(lead.question.day ? ([['Day that suits', dayText(lead.question.day)]] as Row[]) : []),
+      ],
     });
   }
   if (lead.trade) blocks.push({ heading: 'Trade-in', rows: tradeRows(lead.trade) });
@@ -135,12 +128,12 @@ export function formSubject(lead: Lead, name: string): string | undefined {
   const unit = lead.unit ? unitText(lead.unit) : undefined;
   if (lead.trade) return `New trade-in request from ${name}: ${cartText(lead.trade)}${unit ? `, toward the ${unit}` : ''}`;
   if (lead.service) {
-    const problems = lead.service.problems.map((problem) => label(SERVICE_PROBLEMS, problem).toLowerCase()).join(', ');
+    const problems = lead.service.problems.map((problem) => optionLabel(SERVICE_PROBLEMS, problem).toLowerCase()).join(', ');
     return `New service appointment request from ${name}: ${cartText(lead.service.cart)}, ${problems}, ${dayText(lead.service.days[0] ?? '')}`;
   }
   if (lead.parts) return `New parts request from ${name}: ${lead.parts.quantity} × ${lead.parts.part} (${cartText(lead.parts.cart)})`;
   if (lead.question)
-    return `New question from ${name} about the ${unit ?? lead.source.vehicle ?? 'unit'}: ${label(UNIT_TOPICS, lead.question.topic).toLowerCase()}`;
+    return `New question from ${name} about the ${unit ?? lead.source.vehicle ?? 'unit'}: ${optionLabel(UNIT_TOPICS, lead.question.topic).toLowerCase()}`;
   return undefined;
 }
 

@@ -1,8 +1,10 @@
 import type { Dealer } from '../../../src/lib/data/dealer.ts';
+import { DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
 import type { VehicleDescription } from '../../../src/lib/leads/inquiry.ts';
 import { leadVehicle } from './catalog.ts';
-import { interestLabel, type Lead } from './lead.ts';
-import { detailBlocks, FORM_TITLES, formOf, formSubject, type PhotoLinker } from './details.ts';
+import { interestLabel, TEST_LEAD, type Lead } from './lead.ts';
+import { detailBlocks, formOf, formSubject, type PhotoLinker } from './details.ts';
+import { FORM_NAMES } from '../../../src/lib/leads/form-names.ts';
 import { escapeHtml, oneLine } from '../text.ts';
 import { reservationHtml, reservationSubject, reservationText } from './reservation-email.ts';
 
@@ -14,7 +16,7 @@ export interface LeadEmail {
 }
 
 /** "Saturday, June 7, 2025 at 10:15 AM EDT": when the lead arrived, in the dealer's time (the text as stored if it is no date). */
-export function receivedText(iso: string, timeZone = 'America/New_York'): string {
+export function receivedText(iso: string, timeZone = DEALER_TIME_ZONE): string {
   if (!Number.isFinite(Date.parse(iso))) return String(iso);
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso)) + ` ${zoneAbbreviation(iso, timeZone)}`;
 }
@@ -56,13 +58,14 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string, photoLink?: 
   const vehicle = safeVehicle(lead);
   const form = formOf(lead);
   const newer = formSubject(lead, name);
-  const subject = lead.reservation
+  let subject = lead.reservation
     ? oneLine(reservationSubject(name, lead.reservation), 200)
     : newer
       ? oneLine(newer, 200)
       : `New ${interest.toLowerCase()} inquiry from ${name}${vehicle ? ` about the ${oneLine(vehicle.label, 60)}` : ''}`;
-  const what = form === 'contact' || form === 'reservation' ? 'inquiry' : FORM_TITLES[form];
-  const heading = form === 'contact' || form === 'reservation' ? `New ${interest.toLowerCase()} inquiry` : `New ${FORM_TITLES[form]}`;
+  if (lead.test) subject = `${TEST_LEAD.subjectPrefix}${subject}`;
+  const what = form === 'contact' || form === 'reservation' ? 'inquiry' : FORM_NAMES[form].title;
+  const heading = form === 'contact' || form === 'reservation' ? `New ${interest.toLowerCase()} inquiry` : `New ${FORM_NAMES[form].title}`;
   const blocks = detailBlocks(lead, site, photoLink);
   const utm = Object.entries(source.utm)
     .map(([key, value]) => `${key.replace('utm_', '')}=${value}`)
@@ -87,6 +90,7 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string, photoLink?: 
   const present = (rows: [string, string | undefined][]) => rows.filter((row): row is [string, string] => Boolean(row[1]));
 
   const text = [
+    ...(lead.test ? [TEST_LEAD.notice, ''] : []),
     `New ${what} from the ${dealer.name} website. Reply to this e-mail to answer ${name} directly.`,
     '',
     ...present(details).map(([label, value]) => `${`${label}:`.padEnd(10)}${oneLine(value, 500)}`),
@@ -109,6 +113,7 @@ export function leadEmail(lead: Lead, dealer: Dealer, site: string, photoLink?: 
     escapeHtml(subject),
     '</title></head><body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#0f172a">',
     '<div style="max-width:640px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">',
+    lead.test ? `<p style="margin:0 0 16px;padding:12px;background:#fef3c7;border-radius:8px;font-weight:600">${escapeHtml(TEST_LEAD.notice)}</p>` : '',
     `<h1 style="margin:0 0 4px;font-size:20px">${escapeHtml(heading)}</h1>`,
     `<p style="margin:0 0 16px;color:#475569">From the ${escapeHtml(dealer.name)} website. Reply to this e-mail to answer ${escapeHtml(name)} directly.</p>`,
     `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:15px">${present(details).map(row).join('')}</table>`,
@@ -150,8 +155,9 @@ function cell(label: string, value: string): string {
 export function fallbackEmail(lead: Lead, reason: string): { subject: string; text: string } {
   const json = (value: unknown) => JSON.stringify(value, null, 2) ?? String(value);
   return {
-    subject: `Website inquiry ${String(lead.id).replace(/[^\w-]/g, '')} (plain copy)`,
+    subject: `${lead.test ? TEST_LEAD.subjectPrefix : ''}Website inquiry ${String(lead.id).replace(/[^\w-]/g, '')} (plain copy)`,
     text: [
+      ...(lead.test ? [TEST_LEAD.notice, ''] : []),
       'A website inquiry could not be sent in the usual format, so here it is as it was stored.',
       `Why: ${oneLine(String(reason), 300)}`,
       'Answer the visitor at the e-mail address or phone number below.',

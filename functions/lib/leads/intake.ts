@@ -13,19 +13,21 @@ import {
   MIN_FILL_MS,
   UTM_FIELDS,
 } from '../../../src/lib/leads/inquiry.ts';
-import type { Errors, FormResult, Values } from '../../../src/lib/leads/form.ts';
+import type { Errors, FormResult, Person, Values } from '../../../src/lib/leads/form.ts';
+import type { LeadInterest } from '../../../src/lib/leads/contact-link.ts';
 import { unitSnapshot } from './catalog.ts';
 import { deliverLead } from './delivery.ts';
 import { formPage, type PageSpec } from './form-page.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from '../http/responses.ts';
-import type { Lead, LeadSourceRecord } from './lead.ts';
+import { carriesHealthToken } from '../../../src/lib/settings/health.ts';
+import { TEST_LEAD, type Lead, type LeadSourceRecord } from './lead.ts';
 import { attachPhotos, dropUploads, stagedPhotos, stagePhoto, type StagedPhoto } from './photos.ts';
-import type { LeadForm } from './records.ts';
+import type { LeadForm } from '../../../src/lib/leads/form-names.ts';
 import { dueKey } from '../inbox/reminders.ts';
 import { indexFiledLead } from '../inbox/summaries.ts';
 import { clientKey, takeToken } from '../http/rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from '../http/request.ts';
-import { fileLead, leadsBlobs, readLead, recordSpam } from './blobs.ts';
+import { fileLead, keepOwnMarkers, leadsBlobs, readLead, recordSpam } from './blobs.ts';
 import { leadStore } from '../stores/lead-store.ts';
 
 /**
@@ -48,11 +50,11 @@ export type LeadOutcome =
   | { kind: 'conflict'; error: string }
   | { kind: 'unavailable' };
 
-export interface LeadBase {
-  id: string;
-  receivedAt: string;
-  source: LeadSourceRecord;
-  now: number;
+/** What a form files in the envelope every lead shares (newLead): the visitor's inquiry and the form's own record. */
+export interface FormLead {
+  inquiry: Lead['inquiry'];
+  /** The trade, the service appointment, the parts, the question or the reservation; a store the form decided itself. */
+  record?: Partial<Pick<Lead, 'reservation' | 'trade' | 'service' | 'parts' | 'question' | 'store'>>;
 }
 
 export interface IntakeForm<V> {
@@ -70,8 +72,8 @@ export interface IntakeForm<V> {
   /** How many photos the form takes (none when absent). */
   photos?: number;
   validate(fields: Fields, now: number): FormResult<V>;
-  /** The stored lead of a checked submission; the intake adds its unit and photos. */
-  lead(value: V, base: LeadBase): Lead;
+  /** What a checked submission files: the intake puts it in the envelope (newLead) and adds the unit and photos. */
+  lead(value: V): FormLead;
   /** The form's page without JavaScript. */
   page(now: number): PageSpec;
   /** A plain form post's step before filing (the rental quote): the page to answer, or undefined to go on. */
@@ -81,6 +83,31 @@ export interface IntakeForm<V> {
 }
 
 type IntakeContext = Partial<Pick<Context, 'ip' | 'waitUntil'>>;
+
+/**
+ * The envelope every lead is filed in (docs/product.md §Leads): its id, when it came, pending
+ * until its e-mails are sent, the form it came from (none for the contact form, as leads were
+ * before there were several forms), the visitor's inquiry and where it came from, and beside
+ * them the form's own record.
+ */
+function newLead(base: Pick<Lead, 'id' | 'receivedAt' | 'source'>, form: LeadForm, { inquiry, record }: FormLead): Lead {
+  return {
+    id: base.id,
+    receivedAt: base.receivedAt,
+    status: 'pending',
+    ...(form === 'contact' ? {} : { form }),
+    inquiry,
+    source: base.source,
+    delivery: { attempts: 0 },
+    ...record,
+  };
+}
+
+/** The inquiry of a form other than the contact form: the visitor, the department it goes to, and the form's summary with the visitor's note below it. */
+export function visitorInquiry(visitor: Person, interest: LeadInterest, summary: string, note?: string): Lead['inquiry'] {
+  const { firstName, lastName, email, phone } = visitor;
+  return { firstName, lastName, email, phone, interest, message: note ? `${summary}\n\n${note}` : summary };
+}
 
 const phone = dealer.phones.local.display;
 
@@ -113,6 +140,10 @@ export function intake<V>(form: IntakeForm<V>): (request: Request, context?: Int
 
   return async function handle(request: Request, context: IntakeContext = {}): Promise<Response> {
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
+    // A test lead (npm run doctor) says so, with the site's HEALTH_TOKEN; a visitor never sends the header.
+    const test = request.headers.get(TEST_LEAD.header);
+    if (test !== null && (test !== TEST_LEAD.value || !carriesHealthToken(request)))
+      return errorResponse(403, `A test lead (${TEST_LEAD.header}: ${TEST_LEAD.value}) needs the site's HEALTH_TOKEN in Authorization: Bearer.`);
     const body = await readBody(request, { files: form.photos !== undefined });
     if ('error' in body) return errorResponse(body.status, body.error);
     const { channel, fields, files } = body;
@@ -129,7 +160,13 @@ export function intake<V>(form: IntakeForm<V>): (request: Request, context?: Int
     const lead = await leadIdOf(request, fields);
     if ('error' in lead) return errorResponse(400, lead.error);
     const { id, keyed } = lead;
-    const outcome = await fileOnce(inFlight, id, keyed, () => file(form, request, context, { fields, files, source, id, keyed, now, channel }), form.what);
+    const outcome = await fileOnce(
+      inFlight,
+      id,
+      keyed,
+      () => file(form, request, context, { fields, files, source, id, keyed, now, channel, test: test !== null }),
+      form.what,
+    );
     return respond(form, errors, outcome, channel, fields, source, now);
   };
 }
@@ -142,10 +179,12 @@ interface Submission {
   keyed: boolean;
   now: number;
   channel: Channel;
+  /** A test lead of npm run doctor. */
+  test: boolean;
 }
 
 async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeContext, submission: Submission): Promise<LeadOutcome> {
-  const { fields, files, source, id, keyed, now, channel } = submission;
+  const { fields, files, source, id, keyed, now, channel, test } = submission;
   const store = leadsBlobs();
   const reused = { kind: 'conflict', error: intakeErrors(form.noun, form.conflictNoun).keyReused } as const;
 
@@ -187,8 +226,8 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
     return { kind: 'invalid', error: (first && problems[first]) || (result.ok ? '' : result.error), errors: problems, kept };
   }
 
-  const base: LeadBase = { id, receivedAt: new Date(now).toISOString(), source, now };
-  const lead = form.lead(result.value, base);
+  const lead = newLead({ id, receivedAt: new Date(now).toISOString(), source }, form.id, form.lead(result.value));
+  if (test) lead.test = TEST_LEAD.value;
   const unitId = form.unitOf?.(fields) ?? source.vehicle;
   const unit = unitSnapshot(unitId);
   if (unit) lead.unit = unit;
@@ -216,8 +255,14 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
   if (due) await store.set(due, '');
   const sending = startDelivery(store, id, context);
   // Then the lead into the inbox's index (inbox/summaries.ts), after its e-mails so as not to slow
-  // them; if this is lost, the next list folds its marker.
-  const indexing = sending.then(() => indexFiledLead(store, lead)).catch(() => undefined);
+  // them; if this is lost, the next list folds its marker. A filing another one landed over takes
+  // its markers away instead (store.ts keepOwnMarkers): one lead, one arrival.
+  const markers = due ? [...filed.markers, due] : filed.markers;
+  const indexing = sending
+    .then(async () => {
+      if (await keepOwnMarkers(store, lead, markers)) await indexFiledLead(store, lead);
+    })
+    .catch(() => undefined);
   if (context.waitUntil) context.waitUntil(indexing);
   return { kind: 'accepted', id };
 }

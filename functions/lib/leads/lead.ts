@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { LEAD_INTERESTS, type LeadInterest } from '../../../src/lib/leads/contact-link.ts';
 import { INTEREST_LABELS, inquirySchema, UTM_FIELDS } from '../../../src/lib/leads/inquiry.ts';
-import {
-  LEAD_FORMS,
-  partsRecordSchema,
-  photoRecordSchema,
-  questionRecordSchema,
-  serviceRecordSchema,
-  tradeRecordSchema,
-  unitSnapshotSchema,
-} from './records.ts';
+import { LEAD_FORMS } from '../../../src/lib/leads/form-names.ts';
+import { partsRecordSchema, photoRecordSchema, questionRecordSchema, serviceRecordSchema, tradeRecordSchema, unitSnapshotSchema } from './records.ts';
 import { storedReservationSchema } from './reservation-record.ts';
 
 /** Where a lead came from: what every lead records (docs/product.md §Leads). */
@@ -76,11 +69,25 @@ export const leadSchema = z.object({
   question: questionRecordSchema.optional(),
   /** The visitor's photos, stored beside the lead. */
   photos: z.array(photoRecordSchema).optional(),
+  /** A test lead sent by `npm run doctor` with the site's HEALTH_TOKEN: its e-mails say so, and no receipt goes (TEST_LEAD). */
+  test: z.literal('doctor').optional(),
 });
 
 export type Lead = z.infer<typeof leadSchema>;
 export type LeadSourceRecord = z.infer<typeof sourceSchema>;
 export type Delivery = z.infer<typeof deliverySchema>;
+
+/**
+ * A test lead (docs/operations.md §npm run doctor): sent through the real form function with the
+ * header `X-Lead-Test: doctor` and `Authorization: Bearer <HEALTH_TOKEN>`; its e-mails to the
+ * dealer and the CRM begin with the prefix and the notice.
+ */
+export const TEST_LEAD = {
+  header: 'X-Lead-Test',
+  value: 'doctor',
+  subjectPrefix: '[TEST] ',
+  notice: 'TEST LEAD sent by npm run doctor to check the site end to end. Nobody is waiting for an answer: ignore it or delete it.',
+} as const;
 
 /** The department each interest goes to, as the e-mails and the ADF name it. */
 export const LEAD_INTEREST_LABELS: Readonly<Record<LeadInterest, string>> = { ...INTEREST_LABELS, rentals: 'Rentals' };

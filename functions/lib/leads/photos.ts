@@ -12,7 +12,8 @@ import { stamp } from './blobs.ts';
  * photo through a signed link (photo-links.ts).
  *
  *   uploads/<lead id>/<index>/photo     a checked, cleaned photo waiting for its lead
- *   uploads/<lead id>/<index>/part-<n>  a part of a photo sent in parts (the island, big photos)
+ *   uploads/<lead id>/<index>/part-<n>  a part of a photo sent in parts (the island, big photos),
+ *                                       with its size: parts count against the 30 MB as they arrive
  *   uploads/<lead id>/sent/<time>-<n>   one empty record per upload request of the submission
  *   staged/<time>-<lead id>             when the first part or photo of a submission arrived
  *
@@ -99,8 +100,9 @@ export async function stagePhoto(
 
 /**
  * One part of a photo the island sends in parts (a function takes at most 6 MB a request).
- * The last part to arrive puts the photo together, checks and stages it; until then the
- * answer is `waiting`.
+ * Parts count against the submission's 30 MB as they arrive, finished or not: a part that would
+ * make what the submission holds more than that is refused, naming the limit. The last part to
+ * arrive puts the photo together, checks and stages it; until then the answer is `waiting`.
  */
 export async function stagePart(
   store: Blobs,
@@ -110,11 +112,22 @@ export async function stagePart(
 ): Promise<StageResult | { ok: true; waiting: number }> {
   const { leadId, index, part, parts } = upload;
   await markUpload(store, leadId, now);
-  await store.set(partKey(leadId, index, part), toBlob(bytes));
-  const { blobs } = await store.list({ prefix: `${uploadPrefix(leadId)}${index}/part-` });
-  if (blobs.length < parts) return { ok: true, waiting: parts - blobs.length };
+  const key = partKey(leadId, index, part);
+  await store.set(key, toBlob(bytes), { metadata: { bytes: bytes.length } });
+  // Stored first, then counted: of parts racing each other, the last one stored sees every other
+  // one that stays, so what stays never adds up to more than the limit.
+  const held = await heldUploads(store, leadId);
+  const others = held.photos.filter((photo) => photo.index !== index).reduce((sum, photo) => sum + photo.bytes, 0);
+  if (others + held.parts.reduce((sum, stored) => sum + stored.bytes, 0) > PHOTO_LIMITS.maxTotalBytes) {
+    await store.delete(key);
+    return { ok: false, error: PHOTO_MESSAGES.tooMuch(photoName(upload.name, index)) };
+  }
+  // A photo sent again at an index replaces the one staged there, from its first part on.
+  if (held.photos.some((photo) => photo.index === index)) await store.delete(stagedKey(leadId, index));
+  const mine = held.parts.filter((stored) => stored.index === index);
+  if (mine.length < parts) return { ok: true, waiting: parts - mine.length };
   const pieces = await Promise.all(Array.from({ length: parts }, (_, n) => store.get(partKey(leadId, index, n), { type: 'arrayBuffer' })));
-  await Promise.all(blobs.map((blob) => store.delete(blob.key)));
+  await Promise.all(mine.map((stored) => store.delete(stored.key)));
   if (pieces.some((piece) => piece === null)) return { ok: false, error: PHOTO_MESSAGES.unreadable(photoName(upload.name, index)) };
   const whole = new Uint8Array(pieces.reduce((sum, piece) => sum + (piece?.byteLength ?? 0), 0));
   let at = 0;
@@ -123,6 +136,35 @@ export async function stagePart(
     at += piece?.byteLength ?? 0;
   }
   return stagePhoto(store, leadId, index, upload.name, whole, upload.max, now);
+}
+
+/**
+ * What a submission holds under uploads/: its staged photos (the bytes the visitor sent) and its
+ * parts, finished or not, each by index. A part stored without its size (an older deploy) counts
+ * as a whole part.
+ */
+async function heldUploads(
+  store: Blobs,
+  leadId: string,
+): Promise<{ photos: { index: number; bytes: number }[]; parts: { key: string; index: number; bytes: number }[] }> {
+  const { blobs } = await store.list({ prefix: uploadPrefix(leadId) });
+  const held = await Promise.all(
+    blobs.flatMap(({ key }) => {
+      const match = /^uploads\/[^/]+\/(\d+)\/(photo|part-\d+)$/.exec(key);
+      if (!match) return [];
+      return [
+        store.getMetadata(key).then((entry) => {
+          if (!entry) return null; // gone since the listing (a photo put together, a part refused)
+          const meta = entry.metadata as Partial<StagedMeta>;
+          const photo = match[2] === 'photo';
+          const bytes = photo ? Number(meta.sent ?? meta.bytes ?? 0) : typeof meta.bytes === 'number' ? meta.bytes : UPLOAD_PART_BYTES;
+          return { key, index: Number(match[1]), bytes, photo };
+        }),
+      ];
+    }),
+  );
+  const present = held.filter((entry) => entry !== null);
+  return { photos: present.filter((entry) => entry.photo), parts: present.filter((entry) => !entry.photo) };
 }
 
 /**

@@ -3,7 +3,8 @@ import { models } from '../../../src/lib/data/models.ts';
 import { rentalGroups } from '../../../src/lib/data/rentals.ts';
 import { catalog } from './catalog.ts';
 import { interestLabel, type Lead } from './lead.ts';
-import { FORM_TITLES, formOf } from './details.ts';
+import { formOf } from './details.ts';
+import { FORM_NAMES } from '../../../src/lib/leads/form-names.ts';
 import { pageAddress, receivedText, safeVehicle } from './email.ts';
 import { escapeHtml } from '../text.ts';
 
@@ -44,9 +45,9 @@ export function receiptEmail(lead: Lead, dealer: Dealer, site: string): ReceiptE
   const { maxHours, typical } = dealer.inquiryResponse;
   const form = formOf(lead);
   const newer = form !== 'contact' && form !== 'reservation';
-  const subject = newer ? `We received your ${FORM_TITLES[form]} - ${dealer.name}` : `We received your ${interest.toLowerCase()} inquiry - ${dealer.name}`;
+  const subject = newer ? `We received your ${FORM_NAMES[form].title} - ${dealer.name}` : `We received your ${interest.toLowerCase()} inquiry - ${dealer.name}`;
   const rows: [string, string][] = [
-    ...(newer ? [['Request', FORM_TITLES[form].replace(/^./, (c) => c.toUpperCase())] as [string, string]] : []),
+    ...(newer ? [['Request', FORM_NAMES[form].title.replace(/^./, (c) => c.toUpperCase())] as [string, string]] : []),
     ['Interest', interest],
     ...(vehicle ? [['Vehicle', vehicle] as [string, string]] : []),
     ...(group ? [['Rental cart', group] as [string, string]] : []),

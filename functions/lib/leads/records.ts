@@ -6,10 +6,6 @@ import { z } from 'zod';
  * about a unit, and the photos. Checked again whenever a lead is read back from Blobs.
  */
 
-/** The lead forms: which one a lead came from. */
-export const LEAD_FORMS = ['contact', 'reservation', 'trade-in', 'service', 'parts', 'unit-question'] as const;
-export type LeadForm = (typeof LEAD_FORMS)[number];
-
 /** A unit on the lot as it was when the lead came in (its price may change later). */
 export const unitSnapshotSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import type { Store as Blobs } from '@netlify/blobs';
-import { addressHash, RECEIPT_WINDOW_MS } from './delivery.ts';
-import type { Lead } from './lead.ts';
+import { receiptsOfLeads, RECEIPT_WINDOW_MS } from './delivery.ts';
+import { personAddress } from '../mail/addresses.ts';
 import { dropSummaries } from '../inbox/summaries.ts';
 import { pruneUploads } from './photos.ts';
 import { allLeads, deleteLead, keys, parseMarker, readLead } from './blobs.ts';
@@ -44,9 +44,11 @@ export async function pruneExpired(store: Blobs, now: number, months: number): P
 
   const [received, stored] = await Promise.all([store.list({ prefix: 'received/' }), store.list({ prefix: 'leads/' })]);
   const indexed = new Set<string>();
-  for (const { key } of received.blobs) {
+  const markers = received.blobs.flatMap(({ key }) => {
     const marker = parseMarker(key, 'received');
-    if (!marker) continue;
+    return marker ? [{ key, ...marker }] : [];
+  });
+  for (const marker of await oneArrivalEach(store, markers)) {
     indexed.add(marker.id);
     if (marker.at < cutoff) {
       summary.photos += (await deleteLead(store, { id: marker.id, receivedAt: new Date(marker.at).toISOString() })).photos;
@@ -95,6 +97,35 @@ export async function pruneExpired(store: Blobs, now: number, months: number): P
   return summary;
 }
 
+/**
+ * One arrival marker per lead: where a lead has several (filings of one submission that the
+ * local sandbox let land over each other, or an instance cut short before it tidied up: store.ts
+ * keepOwnMarkers), the one of the lead as stored stays and the others go. Reads only those leads.
+ */
+async function oneArrivalEach(store: Blobs, markers: readonly Arrival[]): Promise<Arrival[]> {
+  const byId = new Map<string, Arrival[]>();
+  for (const marker of markers) byId.set(marker.id, [...(byId.get(marker.id) ?? []), marker]);
+  const kept: Arrival[] = [];
+  for (const [id, own] of byId) {
+    const lead = own.length > 1 ? (await readLead(store, id).catch(() => null))?.lead : undefined;
+    if (!lead) {
+      kept.push(...own); // one marker, or a lead gone: each expires as usual
+      continue;
+    }
+    const right: Arrival = { key: keys.received(lead), id, at: Date.parse(lead.receivedAt) };
+    if (!own.some((marker) => marker.key === right.key)) await store.set(right.key, '');
+    await Promise.all(own.filter((marker) => marker.key !== right.key).map((marker) => store.delete(marker.key)));
+    kept.push(right);
+  }
+  return kept;
+}
+
+interface Arrival {
+  key: string;
+  id: string;
+  at: number;
+}
+
 export interface DeleteRequest {
   email?: string;
   phone?: string;
@@ -105,22 +136,29 @@ export function phoneKey(phone: string): string {
   return phone.replace(/\D/g, '').slice(-10);
 }
 
-export function matchesRequest(lead: Lead, request: DeleteRequest): boolean {
-  const email = request.email?.trim().toLowerCase();
+/**
+ * Whether a lead's (or an index entry's) e-mail and phone are the person's a privacy request is
+ * about (docs/product.md §Privacy): the very address, letter case aside (lib/email-address.ts
+ * personAddress), or the phone number's 10 digits.
+ */
+export function isPerson(contact: { email: string; phone: string }, request: DeleteRequest): boolean {
+  const email = request.email ? personAddress(request.email) : '';
   const phone = request.phone ? phoneKey(request.phone) : '';
-  return Boolean((email && lead.inquiry.email.trim().toLowerCase() === email) || (phone.length === 10 && phoneKey(lead.inquiry.phone) === phone));
+  return Boolean((email && personAddress(contact.email) === email) || (phone.length === 10 && phoneKey(contact.phone) === phone));
 }
 
-/** Deletes every lead of one person (and their receipt records); answers how many leads went. */
+/** Deletes every lead of one person (and the receipt records sent for them); answers how many leads went. */
 export async function deletePersonLeads(store: Blobs, request: DeleteRequest): Promise<{ leads: number }> {
-  const leads = (await allLeads(store)).filter((lead) => matchesRequest(lead, request));
-  const addresses = new Set(leads.map((lead) => lead.inquiry.email.trim().toLowerCase()));
-  if (request.email) addresses.add(request.email.trim().toLowerCase());
+  const leads = (await allLeads(store)).filter((lead) => isPerson(lead.inquiry, request));
+  const receipts = await receiptsOfLeads(
+    store,
+    leads.map((lead) => ({ id: lead.id, email: lead.inquiry.email })),
+  );
   for (const lead of leads) await deleteLead(store, lead);
   await dropSummaries(
     store,
     leads.map((lead) => ({ id: lead.id, at: Date.parse(lead.receivedAt) })),
   );
-  for (const address of addresses) await store.delete(keys.receipt(await addressHash(address)));
+  await Promise.all(receipts.map((key) => store.delete(key)));
   return { leads: leads.length };
 }

@@ -1,15 +1,18 @@
 import { getStore, type Store as Blobs } from '@netlify/blobs';
-import { stamp } from '../leads/blobs.ts';
 
 /**
- * One count of every e-mail the site sends (leads, receipts, confirmations, alerts), kept in
- * Netlify Blobs, for the alert quota (docs/product.md §Alerts). The provider counts each
- * recipient, so each message counts as many as its recipients. No addresses are kept: one empty
- * record per message, its key saying when and how many,
+ * One count of every e-mail the site sends (leads, receipts, confirmations, alerts, the dealer's
+ * notices), kept in Netlify Blobs, for the one e-mail quota (lib/mail-quota.ts, docs/product.md
+ * §Alerts). The provider counts each recipient. No addresses are kept, only small records, each
+ * written before its e-mail goes and deleted when it does not go (UTC day):
  *
- *   sent/<YYYY-MM-DD>/<time>-<recipients>-<random>     (UTC day)
+ *   sent/<YYYY-MM-DD>/place-<n>                         one recipient of an e-mail kept within a room,
+ *                                                       a numbered place taken as the rate limit's are
+ *                                                       (lib/rate-limit.ts, takeCounted)
+ *   sent/<YYYY-MM-DD>/<time>-<recipients>-<random>      an e-mail never held (a lead), its recipients
+ *                                                       (older deploys wrote one for every e-mail, once sent)
  *
- * so counting a day or a month is one listing, and two senders never overwrite each other.
+ * Counting a day or a month is one listing.
  */
 export const MAIL_LOG_BLOBS = 'mail-log';
 
@@ -22,28 +25,16 @@ export function utcDay(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 
-/**
- * Counts a message the provider accepted (lib/mail/mailer.ts calls this after each send). Never
- * throws: a count that cannot be written must not fail the e-mail. Without a Blobs context (a
- * script run outside Netlify) there is no site to count for, and nothing is written.
- */
-export async function countSent(recipients: number, at = Date.now()): Promise<void> {
-  try {
-    const key = `sent/${utcDay(at)}/${stamp(at)}-${Math.max(1, Math.floor(recipients))}-${crypto.randomUUID().slice(0, 8)}`;
-    await mailLogBlobs().set(key, '');
-  } catch (error) {
-    if (error instanceof Error && error.name === 'MissingBlobsEnvironmentError') return;
-    console.warn(`[mail] Could not count a sent e-mail: ${error instanceof Error ? error.message : 'unknown error'}`);
-  }
-}
-
 export interface SentTotals {
   today: number;
   month: number;
 }
 
-function recipientsOf(key: string): number {
-  const count = Number(key.split('/').pop()?.split('-')[1]);
+/** Recipients a record counts: one for a place, the number its key names for any other. */
+export function recipientsOf(key: string): number {
+  const name = key.split('/').pop() ?? '';
+  if (name.startsWith('place-')) return 1;
+  const count = Number(name.split('-')[1]);
   return Number.isFinite(count) && count > 0 ? count : 1;
 }
 

@@ -1,6 +1,7 @@
 import { Resend } from 'resend';
 import type { MailConfig } from '../../../src/lib/settings/mail.ts';
-import { countSent } from './log.ts';
+import { giveBackMailQuota, takeMailQuota, type MailRoom } from './quota.ts';
+import type { Pacer } from './pacer.ts';
 
 /**
  * A small wrapper around the Resend SDK that answers with a status instead of throwing.
@@ -8,7 +9,7 @@ import { countSent } from './log.ts';
  * One message per request (emails.send), not the batch endpoint: batch.send takes up to 100
  * messages but no attachments (the dealer's message carries the ADF file) and one idempotency
  * key for the whole batch, where each message here needs its own so a retry repeats only what
- * is missing. The retry job paces these requests to the provider's rate limit (lib/mail/pacer.ts).
+ * is missing. Every e-mail of the site goes out through `sendMail`: the one quota, the one pace.
  */
 
 export interface OutgoingEmail {
@@ -80,12 +81,49 @@ export async function sendEmail(config: MailConfig, email: OutgoingEmail, timeou
       };
     }
     if (!data?.id) return { status: 'failed', error: 'Resend answered without an e-mail id', statusCode: null, fault: 'provider' };
-    // Every e-mail the site sends is counted once, for the alert quota (lib/mail/log.ts).
-    await countSent(email.to.length);
     return { status: 'sent', id: data.id };
   } catch (error) {
     if (signal.aborted) return timedOut();
     return { status: 'failed', error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error', statusCode: null, fault: 'provider' };
+  }
+}
+
+/** Not sent: its room of the day's or the month's count is full (`held`), or no slot in the pace in time (`deferred`). */
+export type MailOutcome = SendResult | { status: 'held'; full: 'day' | 'month' } | { status: 'deferred' };
+
+export interface SendMailOptions {
+  /** The shared pace (lib/mail/pacer.ts); null only outside the site (a build or a script with no Blobs of the site). */
+  pacer: Pacer | null;
+  /** Where its recipients take their places in the day's count (lib/mail/quota.ts). */
+  room: MailRoom;
+  now?: number;
+}
+
+/**
+ * Every e-mail the site sends goes out here (docs/operations.md §Sending at Resend's pace): its
+ * recipients take their places in the day's count (lib/mail/quota.ts, atomically, within the
+ * room of its kind) while it waits for its slot in the one pace every sender shares
+ * (lib/mail/pacer.ts), then the request. A 429 with Retry-After holds every sender, and an e-mail that
+ * did not go gives its places back.
+ */
+export async function sendMail(config: MailConfig, email: OutgoingEmail, { pacer, room, now = Date.now() }: SendMailOptions): Promise<MailOutcome> {
+  // Side by side: the places are taken while the slot comes (a slot they make late is given up
+  // for the next; a slot left unused is a gap in the pace).
+  const places = takeMailQuota(email.to.length, room, now);
+  const [taken, booked] = await Promise.allSettled([places, pacer ? pacer.take(places) : { timeoutMs: config.timeoutMs ?? SEND_TIMEOUT_MS }]);
+  if (taken.status === 'rejected') throw taken.reason;
+  const quota = taken.value;
+  if (!quota.ok) return { status: 'held', full: quota.full };
+  let result: MailOutcome = { status: 'deferred' };
+  try {
+    if (booked.status === 'rejected') throw booked.reason;
+    const slot = booked.value;
+    if (!slot) return result;
+    result = await sendEmail(config, email, slot.timeoutMs);
+    if (result.status === 'failed' && result.statusCode === 429 && result.retryAfter) await pacer?.holdFor(result.retryAfter);
+    return result;
+  } finally {
+    if (result.status !== 'sent') await giveBackMailQuota(quota);
   }
 }
 

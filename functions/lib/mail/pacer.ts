@@ -15,8 +15,10 @@ import { confirmWrite, sleep, stamp } from '../leads/blobs.ts';
  * confirmed by reading it back once it is due (the local sandbox's conditional writes are not
  * atomic; Netlify's are), so two instances never start in the same slot.
  *
- * A 429 with Retry-After holds every sender: the hold is stored too, and a request that waited
- * for its slot looks at the hold again before it starts (a hold set meanwhile moves it on).
+ * A 429 with Retry-After holds every sender: the hold is stored. A request that waited for its
+ * slot looks at the hold again as it comes: the stored one read so that the answer is in by then,
+ * and its own sender's at the slot itself, so a 429 answered while it waited (to the slot before,
+ * a fifth of a second earlier) moves it on.
  * Slots further out than the sender may wait (the retry run's deadline, a first send's patience)
  * are not taken: the lead stays pending and the next run sends it.
  */
@@ -86,8 +88,10 @@ export class Pacer {
   private readonly deadline: number;
   private readonly timeoutMs: number;
   private readonly minimumMs: number;
-  /** This instance's own view of the hold (wall clock ms), besides the stored one. */
-  private holdUntil = 0;
+  /** The hold as this sender knows it (wall clock ms): its own 429s at once, the stored one as last read. */
+  private knownHold = 0;
+  /** The longest a read of the stored hold took: the last one starts this long before the slot. */
+  private readMs = 0;
   /**
    * How far ahead a slot is booked: enough for the booking to settle and be read back, and, once
    * a slot was missed, for as long as this instance took to get to it (a busy machine, a slow
@@ -112,34 +116,44 @@ export class Pacer {
 
   /** Whether another request could still start before the deadline. */
   get open(): boolean {
-    return this.deadline - performance.now() - Math.max(0, this.holdUntil - paceNow()) >= this.minimumMs;
+    return this.deadline - performance.now() - Math.max(0, this.knownHold - paceNow()) >= this.minimumMs;
   }
 
-  /** Waits for this sender's slot; answers the timeout to use, or null when none is left in time. */
-  async take(): Promise<Slot> {
+  /** Whether a hold (this sender's own, or `stored`) covers a start at `at`. */
+  private heldAt(at: number, stored: number): boolean {
+    this.knownHold = Math.max(this.knownHold, stored);
+    return this.knownHold > at;
+  }
+
+  /**
+   * Waits for this sender's slot; answers the timeout to use, or null when none is left in time.
+   * `ready`: what must be done before the request starts (its places in the e-mail count); a slot
+   * it makes this one miss is given up for the next.
+   */
+  async take(ready?: Promise<unknown>): Promise<Slot> {
     for (let tries = 0; tries < 20; tries++) {
       const booked = await this.book();
       if (!booked) return null;
       const { at, key, token } = booked;
       const readBack = settleMs();
-      // Just before the slot (the store has settled by then): still ours, and no hold since?
-      const [mine, holdNow] = await Promise.all([
-        confirmWrite(this.store, key, token, at - readBack - paceNow()),
-        sleep(Math.max(readBack, at - readBack - paceNow())).then(() => this.storedHold()),
+      const wait = at - paceNow();
+      const [check, last] = await Promise.all([
+        // Just before the slot (the store has settled by then): still ours, no hold since, in time?
+        Promise.all([confirmWrite(this.store, key, token, wait - readBack), sleep(Math.max(readBack, wait - readBack)).then(() => this.storedHold())]).then(
+          ([mine, hold]) => ({ mine, hold, late: paceNow() - at }),
+        ),
+        // As the slot comes, the hold once more (a 429 answered to the slot before, while this one
+        // waited): the stored one read so that it is in by then, then this sender's own.
+        Promise.all([sleep(wait - this.readMs).then(() => this.storedHold()), ready]).then(([hold]) => ({ hold, late: paceNow() - at })),
+        sleep(wait),
       ]);
-      if (!mine) continue;
-      const held = Math.max(this.holdUntil, holdNow);
-      if (held > at) {
-        this.holdUntil = held;
-        continue;
-      }
+      if (!check.mine || this.heldAt(at, Math.max(check.hold, last.hold))) continue;
       // A request that would start later than its slot allows could meet the next two in one second.
-      const late = paceNow() - at;
+      const late = Math.max(check.late, last.late);
       if (late > this.spare) {
         this.ahead += late;
         continue;
       }
-      await sleep(at - paceNow());
       return { timeoutMs: Math.floor(Math.min(this.timeoutMs, this.deadline - performance.now())) };
     }
     return null;
@@ -148,13 +162,15 @@ export class Pacer {
   /** The provider said "too many requests": no sender starts for `seconds`. */
   async holdFor(seconds: number): Promise<void> {
     const until = paceNow() + seconds * 1000;
-    this.holdUntil = Math.max(this.holdUntil, until);
+    this.knownHold = Math.max(this.knownHold, until);
     const current = await this.storedHold();
     if (current < until) await this.store.setJSON(HOLD_KEY, { until: new Date(until).toISOString() });
   }
 
   private async storedHold(): Promise<number> {
+    const started = paceNow();
     const hold = (await this.store.get(HOLD_KEY, { type: 'json' })) as { until?: unknown } | null;
+    this.readMs = Math.max(this.readMs, paceNow() - started);
     const until = typeof hold?.until === 'string' ? Date.parse(hold.until) : NaN;
     return Number.isFinite(until) ? until : 0;
   }
@@ -169,14 +185,14 @@ export class Pacer {
   private async bookNow(): Promise<Booking | null> {
     const now = paceNow();
     const [{ blobs }, hold] = await Promise.all([this.store.list({ prefix: PACE_PREFIX }), this.storedHold()]);
-    this.holdUntil = Math.max(this.holdUntil, hold);
+    this.knownHold = Math.max(this.knownHold, hold);
     const slots = blobs.map((blob) => ({ key: blob.key, at: Number(blob.key.slice(PACE_PREFIX.length)) }));
     // Slots far from now (old ones, or from a clock that was wrong) no longer say anything.
     const stale = slots.filter((slot) => !(Math.abs(slot.at - now) < KEEP_MS));
     if (stale.length > 0) await Promise.all(stale.map((slot) => this.store.delete(slot.key)));
     const taken = slots.map((slot) => slot.at).filter((at) => Math.abs(at - now) < KEEP_MS);
     // Far enough out for the booking to settle and be read back before it is due.
-    const after = Math.max(now + this.ahead, this.holdUntil, ...taken.map((at) => at + this.interval));
+    const after = Math.max(now + this.ahead, this.knownHold, ...taken.map((at) => at + this.interval));
     // Taken by another instance since the listing: the next one along.
     for (let at = Math.ceil(after / this.interval) * this.interval; this.inTime(at - paceNow()); at += this.interval) {
       const key = `${PACE_PREFIX}${stamp(at)}`;

@@ -1,8 +1,8 @@
 import { dealer } from '../../../src/lib/data/dealer.ts';
 import { publishing } from '../../../src/lib/data/publishing.ts';
 import { leadsEnv, type MailConfig } from '../../../src/lib/settings/mail.ts';
-import { roomForOtherMail } from '../mail/quota.ts';
-import { sendEmail, type OutgoingEmail, type SendResult } from '../mail/mailer.ts';
+import { otherMailRoom } from '../mail/quota.ts';
+import { sendMail, type OutgoingEmail, type SendResult } from '../mail/mailer.ts';
 import { Pacer } from '../mail/pacer.ts';
 import { publishingEnv } from '../../../src/lib/settings/publishing.ts';
 import { saveTokenExpiry, TokenWatch } from '../github/token-expiry.ts';
@@ -76,8 +76,9 @@ const NOTICE_WAIT_MS = 15_000;
  */
 async function sendNotice(mail: MailConfig, email: OutgoingEmail, now: number): Promise<SendResult> {
   const refused = (error: string): SendResult => ({ status: 'failed', error, statusCode: null, fault: 'provider' });
-  if (!(await roomForOtherMail(email.to.length, now))) return refused("the day's e-mails are spent, less the leads' reserve");
   const pacer = new Pacer(publishingBlobs(), { ratePerSecond: mail.ratePerSecond, deadline: performance.now() + NOTICE_WAIT_MS, timeoutMs: mail.timeoutMs });
-  const slot = await pacer.take();
-  return slot ? sendEmail(mail, email, slot.timeoutMs) : refused('no slot in the e-mail pace in time');
+  const result = await sendMail(mail, email, { pacer, room: otherMailRoom(), now });
+  if (result.status === 'held') return refused("the day's e-mails are spent, less the leads' reserve");
+  if (result.status === 'deferred') return refused('no slot in the e-mail pace in time');
+  return result;
 }

@@ -130,7 +130,8 @@ export function withDefaults(fields: readonly Field[], defaults: Readonly<Record
 
 /**
  * A unit's store: with several stores, a choice among the files of data/stores/ (the store's file
- * name is what the unit keeps); with one, the field the schema gives (it may be left out).
+ * name is what the unit keeps), which may stay empty for the main store's lot; with one, the
+ * field the schema gives (it may be left out) (docs/product.md §Stores).
  */
 export function withStoreChoice(fields: readonly Field[], storeCount: number): Field[] {
   if (storeCount < 2) return [...fields];
@@ -139,8 +140,9 @@ export function withStoreChoice(fields: readonly Field[], storeCount: number): F
       ? ({
           name: 'store',
           label: 'Store',
-          hint: 'The store whose lot the unit is on',
+          hint: "The store whose lot the unit is on; left empty, the main store's",
           widget: 'relation',
+          required: false,
           collection: 'stores',
           value_field: '{{slug}}',
           search_fields: ['name'],

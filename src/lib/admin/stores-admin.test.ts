@@ -40,6 +40,8 @@ describe('the stores in the admin', () => {
   it("offer a unit's store as a choice among the stores when there are several, and as its slug when there is one", () => {
     expect(storeField(1)).toMatchObject({ widget: 'string', required: false });
     expect(storeField(2)).toMatchObject({ widget: 'relation', collection: 'stores', value_field: '{{slug}}', search_fields: ['name'] });
+    // Left empty, the unit is on the main store's lot: adding a store does not make every unit incomplete.
+    expect(storeField(2)).toMatchObject({ required: false });
   });
 
   it('is a valid Sveltia CMS configuration with several stores', () => {

@@ -4,8 +4,10 @@ import lotJson from '../../../data/lot.json';
 import { schema as lotSchema } from '../../../data/schemas/lot.ts';
 import { lotIssues, schema as unitSchema, unitId, VehicleBrand, VehicleCategory, type UnitFile, type Vehicle } from '../../../data/schemas/units.ts';
 import { DataFileError, formatJsonPath, parseDataFile, parseDataFiles } from '../data-file.ts';
+import { feedPhoto } from '../import/remote-images.ts';
 import { isListed, plainDescription, sortLot } from '../units/units.ts';
 import { brands } from './brands.ts';
+import { importMapping } from './import.ts';
 import { stores } from './stores.ts';
 
 /** "Ground clearance" → "groundClearance": the API's key for a specification the editor labelled. */
@@ -18,7 +20,7 @@ function specificationKey(label: string): string {
 }
 
 /** A unit file as the site and the API use it (data/schemas/units.ts `Vehicle`). */
-function toVehicle(id: string, unit: UnitFile, onlyStore: string | undefined): Vehicle {
+function toVehicle(id: string, unit: UnitFile, mainStore: string | undefined): Vehicle {
   const { $schema: _schema, photos, specifications, moreSpecifications, store, ...fields } = unit;
   const alts = photos.map((photo) => photo.alt ?? '');
   return {
@@ -28,7 +30,8 @@ function toVehicle(id: string, unit: UnitFile, onlyStore: string | undefined): V
     // One meaning of in stock (docs/product.md §Units): on the lot and for sale now. A unit on
     // hold or sold is not in stock, whatever the file says of it being on the lot.
     inStock: fields.inStock && fields.status === 'available',
-    store: store ?? onlyStore ?? '',
+    // A unit that names no store is on the main store's lot (docs/product.md §Stores).
+    store: store ?? mainStore ?? '',
     images: photos.map((photo) => photo.src),
     ...(alts.some(Boolean) ? { imageAlts: alts } : {}),
     specifications: {
@@ -38,27 +41,45 @@ function toVehicle(id: string, unit: UnitFile, onlyStore: string | undefined): V
   };
 }
 
-/** What the lot asks of a unit's `store`: a store that exists, named whenever there are several (docs/product.md §Stores). */
+/** What the lot asks of a unit's `store`: a store that exists, when it names one (docs/product.md §Stores). */
 function storeIssues(files: readonly { id: string; store: string | undefined }[], storeSlugs: readonly string[]): string[] {
   const choices = storeSlugs.map((slug) => `"${slug}"`).join(', ');
-  return files.flatMap(({ id, store }) => {
-    if (store === undefined)
-      return storeSlugs.length > 1
-        ? [`  • data/units/${id}.json → store: with several stores, name the store whose lot the unit is on: one of ${choices}`]
-        : [];
-    return storeSlugs.includes(store)
+  return files.flatMap(({ id, store }) =>
+    store === undefined || storeSlugs.includes(store)
       ? []
-      : [`  • data/units/${id}.json → store: there is no store "${store}" (no file data/stores/${store}.json): one of ${choices}`];
-  });
+      : [
+          `  • data/units/${id}.json → store: there is no store "${store}" (no file data/stores/${store}.json): one of ${choices}, or leave it out for the main store's lot`,
+        ],
+  );
+}
+
+/**
+ * What the lot asks of a unit's photos: a photo at an address is on one of the import settings'
+ * photo hosts, the only hosts the image CDN may fetch from (docs/product.md §Import).
+ */
+function photoIssues(files: readonly { id: string; photos: readonly { src: string }[] }[], photoHosts: readonly string[]): string[] {
+  return files.flatMap(({ id, photos }) =>
+    photos.flatMap((photo, index) => {
+      const checked = feedPhoto(photo.src, photoHosts);
+      return checked.ok ? [] : [`  • data/units/${id}.json → photos[${index}].src: ${checked.reason}; or upload the photo under /images/units/`];
+    }),
+  );
 }
 
 /**
  * The lot from its files: each unit file (name → JSON, as gathered from data/units/) and
- * data/lot.json, validated one by one and then together; each unit's store must be one of
- * `storeSlugs` (the files of data/stores/). Every problem of every file stops the
- * build in one DataFileError naming the file, the JSON path and what to do (docs/product.md §Units).
+ * data/lot.json, validated one by one and then together; a unit's store, when it names one, must
+ * be one of `storeSlugs` (the files of data/stores/, the main store first), and a unit that names
+ * none is on the main store's lot; each photo at an address on one of `photoHosts` (the import
+ * settings'). Every problem of every file stops the build in one DataFileError naming the file,
+ * the JSON path and what to do (docs/product.md §Units).
  */
-export function parseLot(files: Readonly<Record<string, unknown>>, lotFile: unknown, storeSlugs: readonly string[] = stores.map((store) => store.slug)) {
+export function parseLot(
+  files: Readonly<Record<string, unknown>>,
+  lotFile: unknown,
+  storeSlugs: readonly string[] = stores.map((store) => store.slug),
+  photoHosts: readonly string[] = importMapping.photoHosts,
+) {
   const lot = parseDataFile('lot.json', lotSchema, lotFile);
   const names = Object.keys(files);
   const idProblems = names.flatMap((name) => {
@@ -67,8 +88,7 @@ export function parseLot(files: Readonly<Record<string, unknown>>, lotFile: unkn
   });
   if (idProblems.length > 0) throw new DataFileError(`Invalid unit file name${idProblems.length === 1 ? '' : 's'}:\n${idProblems.join('\n')}`);
   const parsed = parseDataFiles(Object.entries(files).map(([name, json]) => ({ file: `units/${name}`, schema: unitSchema, json })));
-  const onlyStore = storeSlugs.length === 1 ? storeSlugs[0] : undefined;
-  const units = parsed.map((unit, index) => toVehicle(names[index]!.replace(/\.json$/, ''), unit, onlyStore));
+  const units = parsed.map((unit, index) => toVehicle(names[index]!.replace(/\.json$/, ''), unit, storeSlugs[0]));
   const listedIds = new Set(units.map((unit) => unit.id));
   const problems = [
     ...storeIssues(
@@ -76,6 +96,10 @@ export function parseLot(files: Readonly<Record<string, unknown>>, lotFile: unkn
       storeSlugs,
     ),
     ...lotIssues(units).map((issue) => `  • data/units/${issue.id}.json → ${formatJsonPath(issue.path)}: ${issue.message}`),
+    ...photoIssues(
+      parsed.map((unit, index) => ({ id: names[index]!.replace(/\.json$/, ''), photos: unit.photos })),
+      photoHosts,
+    ),
     ...lot.removed.flatMap((unit, index) =>
       listedIds.has(unit.id)
         ? [`  • data/lot.json → removed[${index}].id: "${unit.id}" still has its file data/units/${unit.id}.json: keep it in one place only`]

@@ -1,6 +1,7 @@
 import type { ImportField, ImportMapping } from '../../../data/schemas/import.ts';
 import type { UnitCondition, UnitStatus, VehicleBrand } from '../../../data/schemas/units.ts';
 import { VehicleBrand as BrandEnum } from '../../../data/schemas/units.ts';
+import { feedPhoto } from './remote-images.ts';
 import { headerKey, type SourceRow } from './rows.ts';
 
 /** A row the import leaves out: where it is, which column and why (docs/product.md §Import). */
@@ -87,6 +88,20 @@ export function photoList(value: unknown, separator: string): string[] {
   return [...new Set(parts.map((part) => part.trim()).filter(Boolean))];
 }
 
+/**
+ * The listed photo hosts the rows' photos are on, each once: the hosts whose addresses a run
+ * checks before it publishes a photo (functions/lib/import/photo-hosts.ts).
+ */
+export function feedPhotoHosts(rows: readonly SourceRow[], mapping: Pick<ImportMapping, 'photoSeparator' | 'photoHosts'>): string[] {
+  const hosts = new Set<string>();
+  for (const row of rows)
+    for (const address of photoList(row.values.photos, mapping.photoSeparator)) {
+      const photo = feedPhoto(address, mapping.photoHosts);
+      if (photo.ok && !photo.src.startsWith('/')) hosts.add(new URL(photo.src).hostname);
+    }
+  return [...hosts];
+}
+
 /** Reads one source row's values, or names the first column whose value cannot be used. */
 export function readFeedUnit(row: SourceRow, mapping: ImportMapping, brandNames: Readonly<Record<string, string>>): FeedUnitResult {
   const column = (field: ImportField) => row.columns[field] ?? mapping.columns[field][0]!;
@@ -110,6 +125,14 @@ export function readFeedUnit(row: SourceRow, mapping: ImportMapping, brandNames:
   if (!model) return reject('model', 'the model is missing');
   const price = parsePrice(values.price);
   if (price === undefined) return reject('price', text(values.price) ? `"${text(values.price)}" is not a price` : 'the price is missing');
+
+  // Photos only from the dealer's listed hosts (src/lib/import/remote-images.ts).
+  const photos = new Set<string>();
+  for (const address of photoList(values.photos, mapping.photoSeparator)) {
+    const photo = feedPhoto(address, mapping.photoHosts);
+    if (!photo.ok) return reject('photos', photo.reason);
+    photos.add(photo.src);
+  }
 
   let status: UnitStatus | undefined;
   const statusText = text(values.status);
@@ -138,7 +161,7 @@ export function readFeedUnit(row: SourceRow, mapping: ImportMapping, brandNames:
       exteriorColor: text(values.exteriorColor),
       seatColor: text(values.seatColor),
       price,
-      photos: photoList(values.photos, mapping.photoSeparator),
+      photos: [...photos],
       status,
       condition,
       location: text(values.location),
@@ -157,7 +180,8 @@ export interface ImportStore {
  * The store a unit is on, from the feed's location code (docs/product.md §Stores, §Import): the
  * code mapped under `locations` in the import settings, else the store whose `storeCode` it is.
  * With one store every unit is on it and no store is written (the unit file's default); with
- * several, a code that names no store rejects the row.
+ * several, a row without a location writes none either (a new unit is on the main store's lot,
+ * a listed one stays where it is), and a code that names no store rejects the row.
  */
 export function storeOf(
   location: string | undefined,
@@ -165,7 +189,7 @@ export function storeOf(
   stores: readonly ImportStore[],
 ): { ok: true; store?: string } | { ok: false; reason: string } {
   if (stores.length <= 1) return { ok: true };
-  if (!location) return { ok: false, reason: `the site has ${stores.length} stores: the row must say which lot the unit is on` };
+  if (!location) return { ok: true };
   const mapped = mapping.locations[location];
   const store = mapped
     ? stores.find((candidate) => candidate.slug === mapped)

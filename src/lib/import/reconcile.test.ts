@@ -203,15 +203,15 @@ describe('reconcile: the lot from a feed', () => {
     const units = lotFiles();
     units['denago-ev-rover-xl-red'] = {
       ...units['denago-ev-rover-xl-red'],
-      photos: [{ src: 'https://p.example/1.jpg', alt: 'Left side' }, { src: 'https://p.example/2.jpg' }],
+      photos: [{ src: 'https://photos.dms.example/1.jpg', alt: 'Left side' }, { src: 'https://photos.dms.example/2.jpg' }],
     };
     const rows = lotRows(units);
     const at = rowOf(rows, String(units['denago-ev-rover-xl-red']!.stockNumber));
-    rows[at]![8] = 'https://p.example/3.jpg\nhttps://p.example/1.jpg';
+    rows[at]![8] = 'https://photos.dms.example/3.jpg\nhttps://photos.dms.example/1.jpg';
     const result = plan(rows, { units });
     expect(JSON.parse(result.files['denago-ev-rover-xl-red']!).photos).toEqual([
-      { src: 'https://p.example/3.jpg' },
-      { src: 'https://p.example/1.jpg', alt: 'Left side' },
+      { src: 'https://photos.dms.example/3.jpg' },
+      { src: 'https://photos.dms.example/1.jpg', alt: 'Left side' },
     ]);
   });
 
@@ -273,7 +273,9 @@ describe('reconcile: the store a unit is on', () => {
     expect(storeOfRow(1)).toBe('cape-may');
     expect(storeOfRow(3)).toBe('mount-holly');
     expect(result.rejected).toContainEqual({ ref: 'row 4', column: 'Location', reason: expect.stringContaining('"NOWHERE" is no store\'s code') });
-    // Rows without a location, with several stores, say which lot is missing.
-    expect(result.rejected.find((rejection) => rejection.ref === 'row 6')?.reason).toContain('must say which lot');
+    // A row without a location leaves the unit where it is: no store is written, and a unit that
+    // names none is on the main store's lot (docs/product.md §Stores).
+    expect(result.rejected.find((rejection) => rejection.ref === 'row 6')).toBeUndefined();
+    expect(storeOfRow(4)).toBeUndefined();
   });
 });

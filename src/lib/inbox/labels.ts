@@ -1,7 +1,9 @@
+import { FORM_NAMES, type LeadForm } from '../leads/form-names.ts';
+
 /**
  * The inbox's words (docs/operations.md §The dealer's inbox), shared by its API (functions/lib/inbox/)
  * and its page (src/inbox/): the statuses a lead moves through and how each value reads.
- * Pure and without dependencies, so the page's script stays small.
+ * Pure, and depending only on the forms' names, so the page's script stays small.
  */
 
 export const LEAD_STATUSES = ['new', 'contacted', 'appointment-set', 'sold', 'lost', 'spam'] as const;
@@ -24,15 +26,6 @@ export const PROMISE_LABELS: Readonly<Record<string, string>> = {
   spam: 'Spam',
 };
 
-const FORM_LABELS: Readonly<Record<string, string>> = {
-  contact: 'Contact',
-  reservation: 'Rental reservation',
-  'trade-in': 'Trade-in',
-  service: 'Service request',
-  parts: 'Parts request',
-  'unit-question': 'Question about a unit',
-};
-
 /** "sales" → "Sales", "appointment-set" → "Appointment set": a value as words, capitalised. */
 export function valueLabel(value: string): string {
   return value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, ' ') : value;
@@ -40,7 +33,7 @@ export function valueLabel(value: string): string {
 
 /** The lead form a lead came from: "trade-in" → "Trade-in", "service" → "Service request". */
 export function formLabel(form: string): string {
-  return FORM_LABELS[form] ?? valueLabel(form);
+  return Object.hasOwn(FORM_NAMES, form) ? FORM_NAMES[form as LeadForm].label : valueLabel(form);
 }
 
 /** "3 h 20 min", "2 d 4 h", "45 min": how long, in words a phone screen fits. */
@@ -51,10 +44,4 @@ export function durationText(ms: number): string {
   if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
   const days = Math.floor(hours / 24);
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
-}
-
-/** Digits and a leading + only, for a tel: link. */
-export function telHref(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, '');
-  return `tel:${digits.length === 10 ? `+1${digits}` : digits}`;
 }

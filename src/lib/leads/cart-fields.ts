@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { fail, issueErrors, oneOf, optionalText, type FieldSpec, type FormResult, type Option } from './form.ts';
+import { fail, issueErrors, oneOf, optionalText, optionLabel, type FieldSpec, type FormResult, type Option } from './form.ts';
 import { VIN_PATTERN, vinProblem } from './vin.ts';
 
 /**
@@ -87,7 +87,7 @@ export const cartSerial = z.pipe(
 /** The make, named: "Club Car", or what the visitor typed for "other". */
 export function makeName(make: string, other?: string): string {
   if (make === 'other') return other?.trim() || 'Other';
-  return CART_MAKES.find((option) => option.value === make)?.label ?? make;
+  return optionLabel(CART_MAKES, make);
 }
 
 /** A "make other" name is needed when the make is "other". */

@@ -65,6 +65,11 @@ export function fieldOf(form: FormSpec, name: string): FieldSpec {
   return spec;
 }
 
+/** The label of the option with `value`: "lithium" → "Lithium"; the value itself when no option has it. */
+export function optionLabel(options: readonly Option[], value: string): string {
+  return options.find((option) => option.value === value)?.label ?? value;
+}
+
 /** Every option of a select, flattened out of its groups. */
 export function flatOptions(options: readonly (Option | OptionGroup)[]): Option[] {
   return options.flatMap((option) => ('group' in option ? option.options : [option]));

@@ -48,6 +48,19 @@ export function deployContext(env: Env = processEnv(), deploy?: RuntimeDeploy): 
   return deploy?.context ?? setting(env, 'CONTEXT');
 }
 
+/**
+ * The origins `netlify serve` (`npm start`) answers on: each loopback name with the port it
+ * serves on (it sets URL to `http://localhost:<port>`). None on a deploy, whose URL is the
+ * site's https address (functions/lib/http/origin.ts addressedToLoopback).
+ */
+export function loopbackOrigins(env: Env = processEnv()): string[] {
+  const url = setting(env, 'URL');
+  if (!url || !URL.canParse(url)) return [];
+  const served = new URL(url);
+  if (served.protocol !== 'http:' || !isLoopbackHost(served.hostname)) return [];
+  return [...LOOPBACK_HOSTS].map((name) => new URL(`http://${name}${served.port ? `:${served.port}` : ''}`).origin);
+}
+
 /** A production build or deploy on Netlify (CONTEXT=production, as Netlify sets it). */
 export function isProduction(env: Env = processEnv(), deploy?: RuntimeDeploy): boolean {
   return deployContext(env, deploy) === 'production';

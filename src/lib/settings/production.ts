@@ -1,4 +1,5 @@
 import { alertsEnv } from './alerts.ts';
+import { backupIssues } from './backup.ts';
 import { githubSettings } from './github.ts';
 import { healthSettings } from './health.ts';
 import { dataErrorsTo, leadsEnv, mailQuota, settleMs } from './mail.ts';
@@ -102,6 +103,7 @@ export function settingsReport(env: Env, options: { production: boolean; website
   if (!hook.ok) problems.push({ name: 'BUILD_HOOK_URL', problem: hook.error.replace(/^BUILD_HOOK_URL /, '') });
   const health = healthSettings(env);
   warnings.push(...health.warnings);
+  problems.push(...backupIssues(env));
   mailQuota(env, warnings);
   siteAddress(env, options.website, warnings);
   dataErrorsTo(env, warnings);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dealerDataFiles } from '../../integrations/production-check.ts';
 import { alertsEnv } from './alerts.ts';
+import { backupEnv } from './backup.ts';
 import { githubSettings } from './github.ts';
 import { healthSettings } from './health.ts';
 import { importEnv } from './import.ts';
@@ -130,6 +131,43 @@ describe('the production check', () => {
     expect(settingsReport({}, { production: false, website: 'https://www.example.com' })).toEqual({ problems: [], warnings: [] });
     expect(settingsReport({ GITHUB_TOKEN: 'x', ADMIN_REPO: 'not a repository' }, { production: false, website: 'https://www.example.com' }).problems).toEqual([
       'ADMIN_REPO must be the repository written owner/name, e.g. dealer/website. Set it in Netlify: Site configuration → Environment variables, scopes Builds and Functions (docs/go-live.md).',
+    ]);
+  });
+});
+
+describe("the nightly backup's settings", () => {
+  const BUCKET = {
+    BACKUP_S3_ENDPOINT: 'https://s3.us-east-1.amazonaws.com',
+    BACKUP_S3_BUCKET: 'dealer-backups',
+    BACKUP_S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    BACKUP_S3_SECRET_ACCESS_KEY: 's'.repeat(40),
+  };
+  const site = { production: false, website: 'https://www.burlingtongolfcarts.com' };
+
+  it('are off while none is set, and on with the endpoint, the bucket and the key, the region and folder by default', () => {
+    expect(backupEnv({})).toEqual({ state: 'off' });
+    expect(backupEnv({ ...BUCKET, BACKUP_S3_ENDPOINT: 'https://s3.us-east-1.amazonaws.com/' })).toEqual({
+      state: 'on',
+      settings: {
+        endpoint: 'https://s3.us-east-1.amazonaws.com',
+        bucket: 'dealer-backups',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 's'.repeat(40),
+        region: 'us-east-1',
+        prefix: 'leads-archive/',
+      },
+    });
+    expect(settingsReport(BUCKET, site)).toEqual({ problems: [], warnings: [] });
+  });
+
+  it('half set or wrong, are a problem of the settings report that names the variable, as /api/health shows it', () => {
+    const withoutSecret = { ...BUCKET, BACKUP_S3_SECRET_ACCESS_KEY: ' ' };
+    expect(backupEnv(withoutSecret)).toEqual({ state: 'invalid', error: 'BACKUP_S3_SECRET_ACCESS_KEY is required' });
+    expect(settingsReport(withoutSecret, site).problems).toEqual([
+      'BACKUP_S3_SECRET_ACCESS_KEY is required. Set it in Netlify: Site configuration → Environment variables, scope Functions (docs/go-live.md).',
+    ]);
+    expect(settingsReport({ ...BUCKET, BACKUP_S3_REGION: 'US East' }, site).problems).toEqual([
+      'BACKUP_S3_REGION must be a region such as us-east-1 (R2: auto). Set it in Netlify: Site configuration → Environment variables, scope Functions (docs/go-live.md).',
     ]);
   });
 });

@@ -29,10 +29,8 @@ const TOOLS = {
   PHOTOS: whole(0, 100_000),
   CPU_SLOWDOWN: number(1, 100),
   VALIDATE_PATHS: list,
-  ADMIN_EDITS_WAIT_SECONDS: whole(0, 86_400),
-  COPY_SITE_PORT: port,
-  COPY_SITE_STATIC_PORT: port,
-  COPY_SITE_FUNCTIONS_PORT: port,
+  /** Where the copy of the site's build tells its tests about it (set by playwright.copy.config.ts). */
+  COPY_SITE_INFO: z.string(),
 } as const;
 
 export type ToolName = keyof typeof TOOLS;

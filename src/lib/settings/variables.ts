@@ -197,7 +197,12 @@ export const VARIABLES = {
   PHOTO_LINK_DAYS: { area: 'photos', readBy: 'Functions', default: '14', without: "A photo link in the dealer's e-mail works for 14 days." },
 
   // --- The nightly backup (functions/backup-leads.ts)
-  BACKUP_S3_ENDPOINT: { area: 'backup', readBy: 'Functions', without: 'No nightly backup of the leads (the archive can still be downloaded from the inbox).' },
+  BACKUP_S3_ENDPOINT: {
+    area: 'backup',
+    readBy: 'Functions',
+    without:
+      'No nightly backup of the leads (the archive can still be downloaded from the inbox). Once any BACKUP_S3_ variable is set, a missing or wrong one is a problem (src/lib/settings/backup.ts).',
+  },
   BACKUP_S3_BUCKET: { area: 'backup', readBy: 'Functions', without: 'Needed with BACKUP_S3_ENDPOINT.' },
   BACKUP_S3_ACCESS_KEY_ID: { area: 'backup', readBy: 'Functions', without: 'Needed with BACKUP_S3_ENDPOINT.', secret: true },
   BACKUP_S3_SECRET_ACCESS_KEY: { area: 'backup', readBy: 'Functions', without: 'Needed with BACKUP_S3_ENDPOINT.', secret: true },
@@ -254,10 +259,18 @@ export const VARIABLES = {
   PHOTOS: { area: 'tools', readBy: 'your machine', default: '300', without: '`npm run bench:photos` adds 300 photos.' },
   CPU_SLOWDOWN: { area: 'tools', readBy: 'your machine', without: 'Lighthouse runs at its own CPU slowdown.' },
   VALIDATE_PATHS: { area: 'tools', readBy: 'your machine', without: '`npm run validate` checks every page of the sitemap.' },
-  ADMIN_EDITS_WAIT_SECONDS: { area: 'tools', readBy: 'your machine', default: '0', without: 'The admin-edits test does not wait for edits by hand.' },
-  COPY_SITE_PORT: { area: 'tools', readBy: 'your machine', without: 'A copy of the site (test:photos, test:lot, test:stores) is served on a free port.' },
+  COPY_SITE_PORT: {
+    area: 'tools',
+    readBy: 'your machine',
+    without: 'The copy of the site (`npm run test:copy`: test:photos, test:lot, test:stores) is served on a free port.',
+  },
   COPY_SITE_STATIC_PORT: { area: 'tools', readBy: 'your machine', without: 'As COPY_SITE_PORT.' },
   COPY_SITE_FUNCTIONS_PORT: { area: 'tools', readBy: 'your machine', without: 'As COPY_SITE_PORT.' },
+  COPY_SITE_INFO: {
+    area: 'tools',
+    readBy: 'your machine',
+    without: 'playwright.copy.config.ts sets it: the file where the copy of the site tells its tests where it is and what its build took.',
+  },
 } as const satisfies Record<string, Variable>;
 
 export type VariableName = keyof typeof VARIABLES;

@@ -65,16 +65,38 @@ describe('the store of a unit', () => {
     expect(parseLot(unitFiles, lotJson, ['mount-holly']).units.every((unit) => unit.store === 'mount-holly')).toBe(true);
   });
 
+  it('is the main store when the unit names none and there are several: a second store is one file', () => {
+    const files = { ...unitFiles, [firstUnit]: { ...(unitFiles as Record<string, object>)[firstUnit], store: 'medford' } };
+    const lot = parseLot(
+      files,
+      lotJson,
+      twoStores().map((store) => store.slug),
+    );
+    expect(lot.units.find((unit) => `${unit.id}.json` === firstUnit)?.store).toBe('medford');
+    const others = lot.units.filter((unit) => `${unit.id}.json` !== firstUnit);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((unit) => unit.store === 'mount-holly')).toBe(true);
+  });
+
+  it('is the store marked main, whatever the file names, when the unit names none', () => {
+    const stores = parseStores(
+      { 'mount-holly.json': { ...mountHolly, main: false }, 'atco.json': { ...SECOND_STORE, storeCode: 'ATCO-03', main: true } },
+      dealerJson,
+    );
+    expect(stores[0]?.slug).toBe('atco');
+    expect(
+      parseLot(
+        unitFiles,
+        lotJson,
+        stores.map((store) => store.slug),
+      ).units.every((unit) => unit.store === 'atco'),
+    ).toBe(true);
+  });
+
   it('stops the build, with the file, the field and the stores to choose from, when it names no existing store', () => {
     const files = { ...unitFiles, [firstUnit]: { ...(unitFiles as Record<string, object>)[firstUnit], store: 'cherry-hill' } };
     expect(() => parseLot(files, lotJson, ['mount-holly', 'medford'])).toThrow(
-      `data/units/${firstUnit} → store: there is no store "cherry-hill" (no file data/stores/cherry-hill.json): one of "mount-holly", "medford"`,
-    );
-  });
-
-  it('must be named on every unit once there are several stores', () => {
-    expect(() => parseLot(unitFiles, lotJson, ['mount-holly', 'medford'])).toThrow(
-      `data/units/${firstUnit} → store: with several stores, name the store whose lot the unit is on: one of "mount-holly", "medford"`,
+      `data/units/${firstUnit} → store: there is no store "cherry-hill" (no file data/stores/cherry-hill.json): one of "mount-holly", "medford", or leave it out for the main store's lot`,
     );
   });
 });

@@ -7,6 +7,11 @@ import type { Env } from '../settings/read.ts';
  * rebuild of an older state); otherwise it is today in the dealer's time zone.
  */
 
+/**
+ * The dealer's time zone, the showroom's clock: the one the code reads days and times in (the
+ * build day, the e-mails and the ADF, the inbox, the export, the publishing plan). Pure and
+ * without dependencies, so the inbox's and the admin's scripts take it at little cost.
+ */
 export const DEALER_TIME_ZONE = 'America/New_York';
 
 /** The calendar day of `now` in `timeZone`, as YYYY-MM-DD. */

@@ -86,4 +86,17 @@ describe('feed items (docs/product.md §Units)', () => {
     });
     expect(rows[1]!.availability).toBe('out of stock');
   });
+
+  it('show text from the feed that a spreadsheet would run as a formula as text in the Meta catalogue', () => {
+    const [item] = feedItems(
+      [unit({ stockNumber: '@BGC-9', exteriorColor: '=HYPERLINK("https://evil.example","Mint")', description: '-1+2' })],
+      'https://dealer.example',
+      () => 'Evolution',
+      '',
+    );
+    const csv = metaCatalogCsv([item!]);
+    expect(csv).not.toMatch(/(^|,)"?[=+\-@]/m);
+    const [row] = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({ id: "'@BGC-9", description: "'-1+2", color: `'=HYPERLINK("https://evil.example","Mint")` });
+  });
 });

@@ -1,3 +1,4 @@
+import { csvFile } from '../format.ts';
 import { absoluteUrl } from '../seo/seo.ts';
 import { streetLegalShort } from './facts.ts';
 
@@ -177,12 +178,6 @@ export function googleLocalInventoryXml(items: readonly FeedItem[], storeCode: s
   );
 }
 
-/** A CSV field: quoted when it holds a comma, quote or line break; quotes doubled. */
-export function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export const META_COLUMNS = [
   'id',
   'title',
@@ -198,23 +193,26 @@ export const META_COLUMNS = [
   'product_type',
 ] as const;
 
-/** The Meta commerce catalogue: a header row, then one row per item (CRLF line ends). */
+/**
+ * The Meta commerce catalogue: a header row, then one row per item. Its text comes from the unit
+ * files, which the dealer's feed writes: every field goes through the site's one CSV field
+ * (src/lib/format.ts `csvField`), so a cell the feed wrote as `=HYPERLINK(…)` reaches a
+ * spreadsheet as text.
+ */
 export function metaCatalogCsv(items: readonly FeedItem[]): string {
-  const rows = items.map((item) =>
-    [
-      item.id,
-      item.title,
-      item.description,
-      item.availability.replaceAll('_', ' '),
-      item.condition,
-      feedPrice(item.price),
-      item.link,
-      item.imageLink,
-      item.brand,
-      item.additionalImageLinks.join(','),
-      item.color,
-      item.productType,
-    ].map(csvField),
-  );
-  return `${[[...META_COLUMNS], ...rows].map((row) => row.join(',')).join('\r\n')}\r\n`;
+  const rows = items.map((item) => [
+    item.id,
+    item.title,
+    item.description,
+    item.availability.replaceAll('_', ' '),
+    item.condition,
+    feedPrice(item.price),
+    item.link,
+    item.imageLink,
+    item.brand,
+    item.additionalImageLinks.join(','),
+    item.color,
+    item.productType,
+  ]);
+  return csvFile(META_COLUMNS, rows);
 }

@@ -17,7 +17,7 @@ export const contactIntake: IntakeForm<Inquiry> = {
     const result = validateInquiry(Object.fromEntries(INQUIRY_FIELDS.filter((name) => Object.hasOwn(fields, name)).map((name) => [name, fields[name]])));
     return result.ok ? { ok: true, value: result.inquiry } : result;
   },
-  lead: (inquiry, { id, receivedAt, source }) => ({ id, receivedAt, status: 'pending', inquiry, source, delivery: { attempts: 0 } }),
+  lead: (inquiry) => ({ inquiry }),
   page: () => ({
     title: 'Send Us a Message',
     action: '/api/contact',

@@ -1,7 +1,7 @@
 import { makeName } from '../../../../src/lib/leads/cart-fields.ts';
 import { UTM_FIELDS } from '../../../../src/lib/leads/inquiry.ts';
 import { PARTS_FIELDS, partsForm, validateParts, type PartsRequest } from '../../../../src/lib/leads/parts.ts';
-import type { IntakeForm } from '../intake.ts';
+import { visitorInquiry, type IntakeForm } from '../intake.ts';
 import { withStoreChoice } from '../../../../src/lib/leads/form.ts';
 import { storeOptions } from '../../../../src/lib/data/stores.ts';
 import { cartText } from '../details.ts';
@@ -16,30 +16,19 @@ export const partsIntake: IntakeForm<PartsRequest> = {
   jsonFieldErrors: true,
   photos: 1,
   validate: (fields, now) => validateParts(fields, now),
-  lead: (parts, { id, receivedAt, source }) => {
+  lead: (parts) => {
     const cart = { make: makeName(parts.make, parts.makeOther), ...(parts.model ? { model: parts.model } : {}), ...(parts.year ? { year: parts.year } : {}) };
     const summary = `Parts request: ${parts.quantity} × ${parts.part} for a ${cartText(cart)}.`;
     return {
-      id,
-      receivedAt,
-      status: 'pending',
-      form: 'parts',
-      inquiry: {
-        firstName: parts.firstName,
-        lastName: parts.lastName,
-        email: parts.email,
-        phone: parts.phone,
-        interest: 'parts',
-        message: parts.note ? `${summary}\n\n${parts.note}` : summary,
-      },
-      source,
-      delivery: { attempts: 0 },
-      parts: {
-        part: parts.part,
-        ...(parts.partNumber ? { partNumber: parts.partNumber } : {}),
-        quantity: parts.quantity,
-        cart,
-        ...(parts.note ? { note: parts.note } : {}),
+      inquiry: visitorInquiry(parts, 'parts', summary, parts.note),
+      record: {
+        parts: {
+          part: parts.part,
+          ...(parts.partNumber ? { partNumber: parts.partNumber } : {}),
+          quantity: parts.quantity,
+          cart,
+          ...(parts.note ? { note: parts.note } : {}),
+        },
       },
     };
   },

@@ -9,7 +9,7 @@ import {
   type Reservation,
 } from '../../../../src/lib/leads/reservation.ts';
 import { formPage } from '../form-page.ts';
-import { htmlResponse, pick, type IntakeForm } from '../intake.ts';
+import { htmlResponse, pick, visitorInquiry, type IntakeForm } from '../intake.ts';
 import { storedReservation } from '../reservation-record.ts';
 import { quoteBlock, reservationPageSpec, reservationQuotePage, reservationTripQuotePage, STEP_FIELD } from '../reservation-page.ts';
 
@@ -37,27 +37,16 @@ export const reservationIntake: IntakeForm<Reservation> = {
     const result = validateReservation(pick(fields, RESERVATION_FIELDS), reservationOptions, now);
     return result.ok ? { ok: true, value: result.reservation } : result;
   },
-  lead: (reservation, { id, receivedAt, source }) => {
+  lead: (reservation) => {
     const { input, quote } = reservation;
     const summary = `Rental reservation request: ${reservationSummary(quote)}.`;
     return {
-      id,
-      receivedAt,
-      status: 'pending',
-      form: 'reservation',
-      inquiry: {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        interest: 'rentals',
-        message: input.note ? `${summary}\n\n${input.note}` : summary,
+      inquiry: visitorInquiry(input, 'rentals', summary, input.note),
+      record: {
+        reservation: storedReservation(reservation),
+        // With several stores, the store that delivers or hands the carts over takes the request (docs/product.md §Stores).
+        ...(reservation.store ? { store: reservation.store.slug } : {}),
       },
-      source,
-      delivery: { attempts: 0 },
-      reservation: storedReservation(reservation),
-      // With several stores, the store that delivers or hands the carts over takes the request (docs/product.md §Stores).
-      ...(reservation.store ? { store: reservation.store.slug } : {}),
     };
   },
   page: () => page,

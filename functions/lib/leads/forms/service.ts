@@ -2,8 +2,8 @@ import { makeName } from '../../../../src/lib/leads/cart-fields.ts';
 import { serviceOptions } from '../../../../src/lib/data/service-request.ts';
 import { UTM_FIELDS } from '../../../../src/lib/leads/inquiry.ts';
 import { SERVICE_FIELDS, SERVICE_PROBLEMS, serviceForm, validateService, type ServiceRequest } from '../../../../src/lib/leads/service.ts';
-import type { IntakeForm } from '../intake.ts';
-import { withStoreChoice } from '../../../../src/lib/leads/form.ts';
+import { visitorInquiry, type IntakeForm } from '../intake.ts';
+import { optionLabel, withStoreChoice } from '../../../../src/lib/leads/form.ts';
 import { storeOptions } from '../../../../src/lib/data/stores.ts';
 import { cartText, dayText } from '../details.ts';
 
@@ -16,34 +16,23 @@ export const serviceIntake: IntakeForm<ServiceRequest> = {
   fields: SERVICE_FIELDS,
   jsonFieldErrors: true,
   validate: (fields, now) => validateService(fields, serviceOptions, now),
-  lead: ({ input, days, place, fee }, { id, receivedAt, source }) => {
+  lead: ({ input, days, place, fee }) => {
     const cart = { make: makeName(input.make, input.makeOther), ...(input.model ? { model: input.model } : {}), ...(input.year ? { year: input.year } : {}) };
-    const problems = input.problems.map((problem) => SERVICE_PROBLEMS.find((option) => option.value === problem)?.label.toLowerCase() ?? problem);
+    const problems = input.problems.map((problem) => optionLabel(SERVICE_PROBLEMS, problem).toLowerCase());
     const summary = `Service appointment request: ${cartText(cart)}, ${problems.join(', ')}; ${days.map(dayText).join(' or ')}.`;
     return {
-      id,
-      receivedAt,
-      status: 'pending',
-      form: 'service',
-      inquiry: {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        interest: 'service',
-        message: input.note ? `${summary}\n\n${input.note}` : summary,
-      },
-      source,
-      delivery: { attempts: 0 },
-      service: {
-        cart,
-        problems: input.problems,
-        ...(input.note ? { note: input.note } : {}),
-        days,
-        time: input.time,
-        handoff: place
-          ? { kind: 'pick-up', town: { slug: place.slug, name: place.name }, miles: place.miles, address: input.address ?? '', fee }
-          : { kind: 'drop-off' },
+      inquiry: visitorInquiry(input, 'service', summary, input.note),
+      record: {
+        service: {
+          cart,
+          problems: input.problems,
+          ...(input.note ? { note: input.note } : {}),
+          days,
+          time: input.time,
+          handoff: place
+            ? { kind: 'pick-up', town: { slug: place.slug, name: place.name }, miles: place.miles, address: input.address ?? '', fee }
+            : { kind: 'drop-off' },
+        },
       },
     };
   },

@@ -2,7 +2,7 @@ import { makeName, serialKind } from '../../../../src/lib/leads/cart-fields.ts';
 import { UTM_FIELDS } from '../../../../src/lib/leads/inquiry.ts';
 import { PHOTO_LIMITS } from '../../../../src/lib/leads/photos.ts';
 import { TRADE_IN_FIELDS, tradeCartText, tradeInForm, validateTradeIn, type TradeIn } from '../../../../src/lib/leads/trade-in.ts';
-import type { IntakeForm } from '../intake.ts';
+import { visitorInquiry, type IntakeForm } from '../intake.ts';
 
 /** A trade-in request (docs/product.md §Trading in) through the one intake: sales, with up to six photos. */
 export const tradeInIntake: IntakeForm<TradeIn> = {
@@ -14,34 +14,23 @@ export const tradeInIntake: IntakeForm<TradeIn> = {
   jsonFieldErrors: true,
   photos: PHOTO_LIMITS.maxCount,
   validate: (fields, now) => validateTradeIn(fields, now),
-  lead: (trade, { id, receivedAt, source }) => {
+  lead: (trade) => {
     const make = makeName(trade.make, trade.makeOther);
     const summary = `Trade-in: ${tradeCartText({ year: trade.year, make, model: trade.model })}.`;
     return {
-      id,
-      receivedAt,
-      status: 'pending',
-      form: 'trade-in',
-      inquiry: {
-        firstName: trade.firstName,
-        lastName: trade.lastName,
-        email: trade.email,
-        phone: trade.phone,
-        interest: 'sales',
-        message: trade.note ? `${summary}\n\n${trade.note}` : summary,
-      },
-      source,
-      delivery: { attempts: 0 },
-      trade: {
-        year: trade.year,
-        make,
-        model: trade.model,
-        ...(trade.serial ? { serial: trade.serial, serialKind: serialKind(trade.serial) } : {}),
-        battery: trade.battery,
-        batteryAge: trade.batteryAge,
-        lifted: trade.lifted === 'yes',
-        condition: trade.condition,
-        ...(trade.note ? { note: trade.note } : {}),
+      inquiry: visitorInquiry(trade, 'sales', summary, trade.note),
+      record: {
+        trade: {
+          year: trade.year,
+          make,
+          model: trade.model,
+          ...(trade.serial ? { serial: trade.serial, serialKind: serialKind(trade.serial) } : {}),
+          battery: trade.battery,
+          batteryAge: trade.batteryAge,
+          lifted: trade.lifted === 'yes',
+          condition: trade.condition,
+          ...(trade.note ? { note: trade.note } : {}),
+        },
       },
     };
   },

@@ -1,6 +1,7 @@
 import { UTM_FIELDS } from '../../../../src/lib/leads/inquiry.ts';
 import { UNIT_QUESTION_FIELDS, UNIT_TOPICS, unitQuestionForm, validateUnitQuestion, type UnitQuestion } from '../../../../src/lib/leads/unit-question.ts';
-import { stringField, type IntakeForm } from '../intake.ts';
+import { stringField, visitorInquiry, type IntakeForm } from '../intake.ts';
+import { optionLabel } from '../../../../src/lib/leads/form.ts';
 
 /** A question about one unit (docs/product.md §Units) through the one intake: sales, with the unit attached. */
 export const unitQuestionIntake: IntakeForm<UnitQuestion> = {
@@ -12,24 +13,12 @@ export const unitQuestionIntake: IntakeForm<UnitQuestion> = {
   jsonFieldErrors: true,
   validate: (fields) => validateUnitQuestion(fields),
   unitOf: (fields) => stringField(fields.unit),
-  lead: (question, { id, receivedAt, source }) => {
-    const topic = UNIT_TOPICS.find((option) => option.value === question.topic)?.label ?? question.topic;
+  lead: (question) => {
+    const topic = optionLabel(UNIT_TOPICS, question.topic);
     return {
-      id,
-      receivedAt,
-      status: 'pending',
-      form: 'unit-question',
-      inquiry: {
-        firstName: question.firstName,
-        lastName: question.lastName,
-        email: question.email,
-        phone: question.phone,
-        interest: 'sales',
-        message: question.message ? `${topic}\n\n${question.message}` : `${topic}.`,
-      },
-      source,
-      delivery: { attempts: 0 },
-      question: { topic: question.topic, ...(question.day ? { day: question.day } : {}), ...(question.message ? { note: question.message } : {}) },
+      // The topic alone is a sentence of its own; with the visitor's message it heads it.
+      inquiry: visitorInquiry(question, 'sales', question.message ? topic : `${topic}.`, question.message),
+      record: { question: { topic: question.topic, ...(question.day ? { day: question.day } : {}), ...(question.message ? { note: question.message } : {}) } },
     };
   },
   page: () => ({
