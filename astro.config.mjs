@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import admin from './src/integrations/admin.ts';
 import firstPaint from './src/first-paint/index.ts';
 import islandData from './src/integrations/island-data.ts';
+import productionCheck from './src/integrations/production-check.ts';
 import remoteImages from './src/integrations/remote-images.ts';
 import sitemapXml from './src/integrations/sitemap-xml.ts';
 import townSimilarity from './src/integrations/town-similarity.ts';
@@ -21,9 +22,10 @@ const { emptyCollectionPaths } = await import('./src/lib/data/collections.ts');
 const { reservationOptions } = await import('./src/lib/data/reservation.ts');
 const { townPages, townsWithoutLocalText } = await import('./src/lib/data/towns.ts');
 const { serviceOptions } = await import('./src/lib/data/service-request.ts');
+const { siteUrl } = await import('./src/lib/data/site-url.ts');
 
-// The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
-const site = process.env.SITE_URL || dealer.website;
+// The canonical origin: SITE_URL, else the dealer's website in data/ (src/lib/settings/site.ts).
+const site = siteUrl();
 
 export default defineConfig({
   site,
@@ -34,6 +36,8 @@ export default defineConfig({
   // defers the rest (measured with `npm run perf`), and allows each page's inline <style> by its hash.
   build: { format: 'file', inlineStylesheets: 'never' },
   integrations: [
+    // First: a production build that would not work stops here, before any page is built.
+    productionCheck(),
     unitFiles(),
     admin(),
     react(),

@@ -30,7 +30,7 @@ export default defineConfig({
           // starting and stopping its own servers (a few milliseconds) and resetting what it set.
           name: 'functions',
           include: ['tests/functions/**/*.test.ts', 'tests/import/**/*.test.ts', 'tests/support/**/*.test.ts'],
-          exclude: ['tests/functions/store-routing.test.ts'],
+          exclude: ['tests/functions/store-routing.test.ts', 'tests/import/import-health.test.ts'],
           isolate: false,
         },
       },
@@ -39,7 +39,7 @@ export default defineConfig({
         test: {
           // Files that replace a data module (vi.mock) for all their tests: a worker of their own.
           name: 'functions, own modules',
-          include: ['tests/functions/store-routing.test.ts'],
+          include: ['tests/functions/store-routing.test.ts', 'tests/import/import-health.test.ts'],
         },
       },
     ],

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { dealer } from '../src/lib/data/dealer.ts';
 import { formatLongDate } from '../src/lib/site/legal.ts';
-import { alertsEnv } from './lib/env.ts';
+import { alertsEnv } from '../src/lib/settings/alerts.ts';
 import { titleOf } from './lib/alerts/lot.ts';
 import { alertPage, backLinks, buttonForm, p } from './lib/alerts/pages.ts';
 import { alertsBlobs, readSubscriber, type Subscriber } from './lib/alerts/blobs.ts';

@@ -1,6 +1,7 @@
 import { alertsBlobs } from './lib/alerts/blobs.ts';
 import { wokenByJob } from './lib/http/guards.ts';
-import { backupArchive, backupEnv, type BackupResult } from './lib/leads/backup.ts';
+import { backupEnv } from '../src/lib/settings/backup.ts';
+import { backupArchive, type BackupResult } from './lib/leads/backup.ts';
 import { leadsBlobs } from './lib/leads/blobs.ts';
 import { backupSlot } from './backup-leads.ts';
 

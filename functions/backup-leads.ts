@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { jsonResponse } from './lib/http/responses.ts';
 import { scheduledOnly, WAKE_HEADER, wakeSignature } from './lib/http/guards.ts';
-import { backupEnv } from './lib/leads/backup.ts';
+import { backupEnv } from '../src/lib/settings/backup.ts';
 
 /**
  * Every night: when the backup's settings are there (BACKUP_S3_…, docs/operations.md §The

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { scheduledOnly } from './lib/http/guards.ts';
 import { rebuildIfDue } from './lib/publishing/publisher.ts';
-import { outcomeResponse, productionContext } from './lib/publishing/run.ts';
+import { runPublishingJob } from './lib/publishing/run.ts';
 
 /**
  * Once a day, late in the evening in New York: rebuilds the site through the build hook only
@@ -11,8 +11,7 @@ import { outcomeResponse, productionContext } from './lib/publishing/run.ts';
  * §Publishing). Any other day a run reads the publishing record once and returns.
  */
 export async function runDailyRebuild(now = Date.now()): Promise<Response> {
-  const ready = productionContext(now);
-  return outcomeResponse('Daily rebuild', ready.context ? await rebuildIfDue(ready.context) : ready.outcome);
+  return runPublishingJob('daily-rebuild', 'Daily rebuild', now, rebuildIfDue);
 }
 
 export default async function dailyRebuild(request?: Request): Promise<Response> {

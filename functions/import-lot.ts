@@ -2,6 +2,7 @@ import type { Config, Context } from '@netlify/functions';
 import { importMapping } from '../src/lib/data/import.ts';
 import { dueSlot } from '../src/lib/import/schedule.ts';
 import { scheduledOnly, WAKE_HEADER, wakeSignature } from './lib/http/guards.ts';
+import { importWakeSecret } from '../src/lib/settings/import.ts';
 
 /**
  * Every hour: when it is one of the dealer's import times (data/import.json, in their time zone),
@@ -14,7 +15,7 @@ export default async function importLot(request: Request, context: Context): Pro
   const refused = await scheduledOnly(request);
   if (refused) return refused;
   const slot = dueSlot(importMapping, new Date());
-  const secret = process.env.GITHUB_TOKEN?.trim();
+  const secret = importWakeSecret();
   if (!slot) return Response.json({ status: 'skipped' }, { headers: { 'Cache-Control': 'no-store' } });
   if (!secret) {
     console.error('[import] GITHUB_TOKEN is not set: the import cannot run.');

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { scheduledOnly } from './lib/http/guards.ts';
 import { publishPending } from './lib/publishing/publisher.ts';
-import { outcomeResponse, productionContext } from './lib/publishing/run.ts';
+import { runPublishingJob } from './lib/publishing/run.ts';
 
 /**
  * Every hour: at the dealer's publishing times (data/publishing.json, New York time), deploys
@@ -10,8 +10,7 @@ import { outcomeResponse, productionContext } from './lib/publishing/run.ts';
  * (docs/product.md §Publishing). Outside publishing times a run reads nothing.
  */
 export async function runPublisher(now = Date.now()): Promise<Response> {
-  const ready = productionContext(now);
-  return outcomeResponse('Publisher', ready.context ? await publishPending(ready.context) : ready.outcome);
+  return runPublishingJob('publisher', 'Publisher', now, publishPending);
 }
 
 export default async function publisher(request?: Request): Promise<Response> {

@@ -1,7 +1,7 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import type { Config } from '@netlify/functions';
 import { deliverLead, type DeliveryStatus } from './lib/leads/delivery.ts';
-import { leadsEnv } from './lib/env.ts';
+import { leadsEnv } from '../src/lib/settings/mail.ts';
 import { Pacer } from './lib/mail/pacer.ts';
 import { leadsBlobs, pendingEntries, type PendingEntry } from './lib/leads/blobs.ts';
 import { scheduledOnly } from './lib/http/guards.ts';
@@ -9,7 +9,7 @@ import { scheduledOnly } from './lib/http/guards.ts';
 /**
  * Scheduled every 2 minutes: sends the e-mails of leads still pending (the provider was down,
  * rate-limited or not configured yet), oldest first, each lead no sooner than its backoff
- * allows, until sent. It keeps to the provider's rate (RESEND_RATE_PER_SECOND, default 5 a
+ * allows, until sent. It keeps to the provider's rate (RESEND_RATE_PER_SECOND, default 2 a
  * second, shared with every other kind of e-mail: lib/mail/pacer.ts) and to the scheduled
  * function's 30-second limit: requests start only while one can still finish before
  * RUN_LIMIT_MS, so a run sends a bounded batch and the next run continues with the rest,

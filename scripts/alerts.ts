@@ -24,10 +24,11 @@ import {
   subscriberHashes,
   type Subscriber,
 } from '../functions/lib/alerts/blobs.ts';
-import { alertsEnv } from '../functions/lib/env.ts';
+import { alertsEnv } from '../src/lib/settings/alerts.ts';
 import { MAIL_LOG_BLOBS, sentTotals } from '../functions/lib/mail/log.ts';
 import { csvFile } from '../src/lib/format.ts';
 import { openLocalBlobs, sandboxDirectory } from './local-leads.ts';
+import { productionAccess } from '../src/lib/settings/machine.ts';
 
 const USAGE = 'Usage: npm run alerts -- [list [--json] | export [--out file.csv] | delete --email <address>] [--sandbox <dir>]';
 
@@ -50,13 +51,13 @@ interface Source {
 }
 
 async function openSource(): Promise<Source> {
-  const siteID = process.env.NETLIFY_SITE_ID?.trim();
-  const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
-  if (siteID && token) {
+  const production = productionAccess();
+  if (!production.ok) throw new Error(production.error);
+  if (production.access) {
+    const { siteID, token } = production.access;
     const store = (name: string) => getStore({ name, siteID, token, consistency: 'strong' });
     return { label: `production site ${siteID}`, sites: [{ alerts: store(ALERTS_BLOBS), mail: store(MAIL_LOG_BLOBS) }], stop: async () => {} };
   }
-  if (siteID || token) throw new Error('Set both NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN to read production, or neither for the local sandbox.');
   const directory = values.sandbox ?? sandboxDirectory();
   const [alerts, mail] = await Promise.all([openLocalBlobs(directory, ALERTS_BLOBS), openLocalBlobs(directory, MAIL_LOG_BLOBS)]);
   return {

@@ -15,10 +15,11 @@ import { LOCAL_TOKEN } from '../functions/lib/inbox/auth.ts';
 import { eachLimit, rebuildIndex } from '../functions/lib/inbox/summaries.ts';
 import type { Lead } from '../functions/lib/leads/lead.ts';
 import { fileLead, keys, LEADS_BLOBS } from '../functions/lib/leads/blobs.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
-const runs = Math.max(1, Number(process.env.RUNS ?? 7));
-const fresh = Math.max(0, Number(process.env.NEW ?? 20));
+const runs = tool('RUNS') ?? 7;
+const fresh = tool('NEW') ?? 20;
 if (!Number.isInteger(count) || count < 1) {
   console.error('usage: npm run bench:inbox [-- <leads>]');
   process.exit(2);

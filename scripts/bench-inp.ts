@@ -26,9 +26,10 @@ import { median } from './lighthouse-session.ts';
 import { startProxy } from './perf.ts';
 import { buildSite, copySite, photo } from './photo-site.ts';
 import { servedSite, startServedSite } from './served-site.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 
-const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
-const UNITS = Number(process.env.UNITS ?? 300);
+const RUNS = tool('RUNS') ?? 3;
+const UNITS = tool('UNITS') ?? 300;
 const CPU_SLOWDOWN = 4;
 /** When the first phase starts interacting, after the first paint. */
 const AFTER_PAINT_MS = 1000;
@@ -277,7 +278,7 @@ async function visit(browser: Browser, base: string, island: Island, waitMs: num
       if (key) byInteraction.set(key, Math.max(byInteraction.get(key) ?? 0, entry.duration));
     }
     const durations = [...byInteraction.values()];
-    if (process.env.DEBUG) {
+    if (tool('DEBUG')) {
       const marks = await page.evaluate(() => (window as unknown as { __marks: Mark[] }).__marks);
       const at = (t: number) => Math.round(t - painted);
       console.log(`    paint ${Math.round(painted)}; ${marks.map(([what, t, d]) => `${what} ${at(t)}${d ? `+${Math.round(d)}` : ''}`).join(', ')}`);
@@ -301,15 +302,15 @@ function summarise(durations: number[], expected: number): { worst: number; medi
 }
 
 if (import.meta.main) {
-  const only = process.env.ONLY?.split(',');
+  const only = tool('ONLY');
   const islands = ISLANDS.filter((island) => !only || only.some((name) => island.name.startsWith(name) || island.path === `/${name}`));
   if (islands.length === 0) {
-    console.error(`No island matches ONLY=${process.env.ONLY}; islands: ${ISLANDS.map((i) => i.name).join(', ')}`);
+    console.error(`No island matches ONLY=${only?.join(',')}; islands: ${ISLANDS.map((i) => i.name).join(', ')}`);
     process.exit(2);
   }
   let dir: string | undefined;
   let site: { base: string; stop: () => Promise<number> };
-  if (process.env.BASE_URL || UNITS === 0) site = await servedSite();
+  if (tool('BASE_URL') || UNITS === 0) site = await servedSite();
   else {
     dir = copySite();
     growLot(dir, UNITS);

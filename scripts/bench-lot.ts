@@ -23,6 +23,7 @@ import { lighthouseSession, type PageRun } from './lighthouse-session.ts';
 import { startProxy } from './perf.ts';
 import { buildSite, copySite } from './photo-site.ts';
 import { startServedSite, type ServedSite } from './served-site.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 
 const PAGE = '/new-inventory';
 
@@ -35,7 +36,7 @@ if (counts.some((n) => !Number.isInteger(n) || n < 1)) {
   console.error('usage: npm run bench:lot -- <units> [<units> …] [--no-lighthouse] [--pages]');
   process.exit(2);
 }
-const runs = Math.max(1, Number(process.env.RUNS ?? 3));
+const runs = tool('RUNS') ?? 3;
 
 /** Built pages of a copy whose HTML, brotli-compressed with the headers, no longer fits the first flight. */
 function pagesOverFlight(dir: string): string[] {

@@ -3,8 +3,9 @@
 // only each photo's header (the CDN resizes on request), so the two times should be alike.
 import { rmSync } from 'node:fs';
 import { buildSite, copySite, createPhotoSite } from './photo-site.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 
-const PHOTOS = Number(process.env.PHOTOS ?? 300);
+const PHOTOS = tool('PHOTOS') ?? 300;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const runs: [string, () => Promise<string> | string][] = [

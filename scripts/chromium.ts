@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
+import { tool } from '../src/lib/settings/tools.ts';
 
 // Debian's Chromium, as every browser tool of the project starts it (Playwright, Lighthouse,
 // page-weight). Without the background-networking flags it tries to reach Google at start.
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = tool('CHROMIUM_PATH') ?? '/usr/bin/chromium';
 
 /**
  * The browser of the tests, validators and budgets, which only need pages rendered headless:
@@ -11,7 +12,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * installed. Lighthouse (`npm run perf`) keeps the full browser that visitors run.
  */
 export const headlessChromiumPath = () =>
-  process.env.HEADLESS_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM_PATH);
+  tool('HEADLESS_CHROMIUM_PATH') ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM_PATH);
 export const HEADLESS_CHROMIUM_PATH = headlessChromiumPath();
 
 export const CHROMIUM_FLAGS = [

@@ -17,6 +17,7 @@ import { onSecondStore, SECOND_STORE, SECOND_STORE_SLUG } from '../tests/fixture
 import { importUnknownModelUnit } from '../tests/fixtures/unknown-model-unit.ts';
 import { applyAdminEdits, readAdminEdits, type AdminEdits } from './admin-edits.ts';
 import { growLot } from './grow-lot.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 import { childrenCpu } from './cpu-time.ts';
 import { addPhotos, buildSite, copySite, PORT_OPTIONS, portsOf, serveUntilStopped } from './photo-site.ts';
 
@@ -49,7 +50,7 @@ export function keepCopyFunctions(dir: string): void {
 
 /** Where the copy's build writes its CopySiteInfo for the copy's tests (COPY_SITE_INFO, set by playwright.copy.config.ts). */
 export function copySiteInfoFile(): string {
-  const file = process.env.COPY_SITE_INFO;
+  const file = tool('COPY_SITE_INFO');
   if (!file) throw new Error('COPY_SITE_INFO is not set: run the copy tests with `npm run test:copy`');
   return file;
 }

@@ -23,6 +23,8 @@ import { parseArgs } from 'node:util';
 import { Resend } from 'resend';
 import { githubRequest, repositoryPath, type GitHubClient } from '../functions/lib/github/client.ts';
 import { TEST_LEAD } from '../functions/lib/leads/lead.ts';
+import { doctorEnv } from '../src/lib/settings/machine.ts';
+import { issueLine, processEnv, type Env } from '../src/lib/settings/read.ts';
 
 export interface DoctorSettings {
   site: string;
@@ -343,8 +345,8 @@ export async function runDoctor(settings: DoctorSettings, print: (line: string) 
   return results;
 }
 
-/** The settings from the flags, else the environment. */
-export function doctorSettings(args: string[], env: Record<string, string | undefined> = process.env): DoctorSettings | string {
+/** The settings from the flags, else the environment (src/lib/settings/machine.ts). */
+export function doctorSettings(args: string[], env: Env = processEnv()): DoctorSettings | string {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -364,20 +366,25 @@ export function doctorSettings(args: string[], env: Record<string, string | unde
   if (!site || !URL.canParse(site) || !/^https?:$/.test(new URL(site).protocol))
     return 'Usage: npm run doctor -- https://www.your-dealer.com [--no-lead] [--wait <seconds>]';
   const blank = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
-  const repoFromUrl = /github\.com[/:]([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(env.REPOSITORY_URL ?? '')?.[1];
   const wait = values.wait === undefined ? undefined : Number(values.wait);
   if (wait !== undefined && !(wait > 0 && wait <= 900)) return '--wait must be a number of seconds from 1 to 900';
+  const found = doctorEnv(env);
+  const repository = blank(values.repo);
+  const branch = blank(values.branch);
+  // A repository or branch given as a flag stands; one of the environment must be one.
+  const issues = found.issues.filter((issue) => (/REPO/.test(issue.name) ? !repository : !branch));
+  if (issues.length > 0) return `${issues.map(issueLine).join('; ')} (or name them with --repo and --branch)`;
   return {
     site: new URL(site).origin,
-    healthToken: blank(values['health-token']) ?? blank(env.HEALTH_TOKEN),
-    resendKey: blank(values['resend-key']) ?? blank(env.RESEND_API_KEY),
-    from: blank(values.from) ?? blank(env.LEADS_FROM),
-    githubToken: blank(values['github-token']) ?? blank(env.GITHUB_TOKEN),
-    repository: blank(values.repo) ?? blank(env.GITHUB_REPOSITORY) ?? blank(env.ADMIN_REPO) ?? repoFromUrl,
-    branch: blank(values.branch) ?? blank(env.GITHUB_BRANCH) ?? blank(env.ADMIN_BRANCH),
-    buildHook: blank(values['build-hook']) ?? blank(env.BUILD_HOOK_URL),
-    resendBaseUrl: blank(env.RESEND_BASE_URL),
-    githubApiUrl: blank(env.GITHUB_API_URL),
+    healthToken: blank(values['health-token']) ?? found.healthToken,
+    resendKey: blank(values['resend-key']) ?? found.resendKey,
+    from: blank(values.from) ?? found.from,
+    githubToken: blank(values['github-token']) ?? found.githubToken,
+    repository: repository ?? found.repository,
+    branch: branch ?? found.branch,
+    buildHook: blank(values['build-hook']) ?? found.buildHook,
+    resendBaseUrl: found.resendBaseUrl,
+    githubApiUrl: found.githubApiUrl,
     lead: !values['no-lead'],
     ...(wait !== undefined ? { waitMs: wait * 1000 } : {}),
   };

@@ -27,6 +27,7 @@ import { runImport } from '../functions/lib/import/run.ts';
 import { calendarDay } from '../src/lib/units/build-clock.ts';
 import { recentRuns, RUNS_BLOBS } from '../functions/lib/import/runs.ts';
 import { parseDataFile } from '../src/lib/data-file.ts';
+import { dmsToken } from '../src/lib/settings/import.ts';
 
 const USAGE = `Usage:
   npm run import -- --from <file or URL> [--dry-run] [--source dms|spreadsheet]
@@ -136,7 +137,7 @@ export async function importCli(args: readonly string[], options: CliOptions = {
   const now = options.now ?? new Date();
   const models = parseDataFile('models.json', modelsSchema, modelsJson).models;
   const brandNames = Object.fromEntries(parseDataFile('brands.json', brandsSchema, brandsJson).brands.map((brand) => [brand.slug, brand.name]));
-  const token = process.env.IMPORT_DMS_TOKEN?.trim();
+  const token = dmsToken();
   const feed = await readLocalFeed(values.from!, mapping, { ...(token ? { token } : {}), ...options.feed });
   const runs = dryRun ? undefined : await openRunsBlobs(sandbox);
   try {

@@ -26,28 +26,27 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { getStore, type Store as Blobs } from '@netlify/blobs';
 import { ALERTS_BLOBS } from '../functions/lib/alerts/blobs.ts';
-import { deliverLead, siteOrigin } from '../functions/lib/leads/delivery.ts';
+import { deliverLead } from '../functions/lib/leads/delivery.ts';
 import { readHandling, type Handling } from '../functions/lib/inbox/handling.ts';
 import type { Lead } from '../functions/lib/leads/lead.ts';
 import { leadsCsv } from '../functions/lib/leads/csv.ts';
 import { readLeadPhoto } from '../functions/lib/leads/photos.ts';
 import { ArchiveError, archiveLines, restoreArchive, type ArchiveStores } from '../functions/lib/leads/archive.ts';
-import { photoLink, photoLinkEnv } from '../functions/lib/leads/photo-links.ts';
+import { photoLink } from '../functions/lib/leads/photo-links.ts';
+import { photoLinkEnv } from '../src/lib/settings/photos.ts';
+import { siteUrl } from '../src/lib/data/site-url.ts';
 import { rebuildIndex } from '../functions/lib/inbox/summaries.ts';
 import { deletePersonLeads } from '../functions/lib/leads/retention.ts';
 import { allLeads, pendingIds, readLead, spamCount, LEADS_BLOBS } from '../functions/lib/leads/blobs.ts';
 import { archiveFileLines, openLocalSites, sandboxDirectory } from './local-leads.ts';
 import { calendarDay, DEALER_TIME_ZONE } from '../src/lib/units/build-clock.ts';
+import { productionAccess, secretValues } from '../src/lib/settings/machine.ts';
+import { processEnv, type Env } from '../src/lib/settings/read.ts';
 
-const SECRET_NAMES = ['RESEND_API_KEY', 'NETLIFY_AUTH_TOKEN', 'PHOTO_LINK_SECRET'] as const;
-
-/** Replaces every secret value of the environment in a text with "[hidden]". */
-export function redact(text: string, env: Record<string, string | undefined> = process.env): string {
+/** Replaces the value of every secret setting (src/lib/settings/variables.ts) in a text with "[hidden]". */
+export function redact(text: string, env: Env = processEnv()): string {
   let out = text;
-  for (const name of SECRET_NAMES) {
-    const secret = env[name]?.trim();
-    if (secret && secret.length >= 4) out = out.split(secret).join('[hidden]');
-  }
+  for (const secret of secretValues(env)) if (secret.length >= 4) out = out.split(secret).join('[hidden]');
   return out;
 }
 
@@ -85,14 +84,14 @@ interface Source {
 }
 
 async function openSource(): Promise<Source> {
-  const siteID = process.env.NETLIFY_SITE_ID?.trim();
-  const token = process.env.NETLIFY_AUTH_TOKEN?.trim();
-  if (siteID && token) {
+  const production = productionAccess();
+  if (!production.ok) throw new Error(production.error);
+  if (production.access) {
+    const { siteID, token } = production.access;
     const blobs = (name: string) => getStore({ name, siteID, token, consistency: 'strong' });
     const site = { leads: blobs(LEADS_BLOBS), alerts: blobs(ALERTS_BLOBS) };
     return { label: `production site ${siteID}`, stores: [site.leads], sites: [site], stop: async () => {} };
   }
-  if (siteID || token) throw new Error('Set both NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN to read production, or neither for the local sandbox.');
   const local = await openLocalSites(values.sandbox ?? sandboxDirectory());
   return { label: `local sandbox ${local.directory}`, stores: local.sites.map((site) => site.leads), sites: local.sites, stop: local.stop };
 }
@@ -251,7 +250,7 @@ async function main(): Promise<number> {
           const path = join(folder, `${photo.n + 1}-${photo.name.replace(/[^\w.-]+/g, '_')}`);
           await writeFile(path, Readable.from(stored.body as unknown as AsyncIterable<Uint8Array>));
           const link =
-            env.ok && env.secret ? ` (link for ${env.days} days: ${photoLink(siteOrigin(), id, photo.n, Date.now() + env.days * 86_400_000, env.secret)})` : '';
+            env.ok && env.secret ? ` (link for ${env.days} days: ${photoLink(siteUrl(), id, photo.n, Date.now() + env.days * 86_400_000, env.secret)})` : '';
           console.log(`${path}${link}`);
         }
         console.log(`${plural(photos.length, 'photo')} of lead ${id} saved in ${folder}.`);

@@ -4,11 +4,12 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 
 /** Where the compressing proxy of scripts/perf.ts serves the floor page. */
 export const FLOOR_PATH = '/__perf-floor';
 
-export const CPU_SLOWDOWN = process.env.CPU_SLOWDOWN ? Number(process.env.CPU_SLOWDOWN) : undefined;
+export const CPU_SLOWDOWN = tool('CPU_SLOWDOWN');
 
 /** The kinds of main-thread work `npm run perf` tables, from Lighthouse's `mainthread-work-breakdown` groups. */
 export const WORK_KINDS = {

@@ -4,8 +4,9 @@
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './chromium.ts';
 import { firstViewDone, requestsInFlight } from './first-view.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 
-const base = process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`;
+const base = tool('BASE_URL') ?? `http://localhost:${tool('PORT') ?? 8888}`;
 const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
 const KINDS = { document: 'HTML', stylesheet: 'CSS', script: 'JS', image: 'images' } as const;
 type Kind = (typeof KINDS)[keyof typeof KINDS] | 'other';

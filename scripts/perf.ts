@@ -20,10 +20,11 @@ import { CPU_SLOWDOWN, FLOOR_PATH, lighthouseSession, median, WORK_KINDS, type P
 import { freePort } from './free-port.ts';
 import { buildSite } from './photo-site.ts';
 import { servedSite } from './served-site.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 
 /** A template's LCP may be at most this many times the floor page's LCP. */
 export const MAX_RATIO = 1.3;
-const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
+const RUNS = tool('RUNS') ?? 3;
 /**
  * Lighthouse's mobile CPU slowdown (4) assumes an idle desktop-class machine. On a machine busy
  * with other work the observed tasks are already slow; CPU_SLOWDOWN=1 then compares pages by
@@ -122,7 +123,7 @@ export async function startProxy(upstream: URL): Promise<{ url: string; close: (
 export const MIN_BENCHMARK = 1500;
 
 if (import.meta.main) {
-  if (!process.env.BASE_URL) {
+  if (!tool('BASE_URL')) {
     console.log('Building the site, then serving it as `npm start` does (scripts/served-site.ts) …');
     buildSite(root);
   }
@@ -141,7 +142,7 @@ if (import.meta.main) {
 
   const results: [string, string, PageRun][] = [];
   try {
-    const only = process.env.ONLY?.split(',');
+    const only = tool('ONLY');
     for (const [template, path] of TEMPLATES) if (!only || only.includes(template)) results.push([template, path, await session.measure(path)]);
   } finally {
     session.close();

@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { headlessChromiumPath } from './chromium.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 
 /** A system tool a stage needs. */
 export type Need = 'browser' | 'java';
@@ -38,8 +39,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
   {
     need: 'browser',
     what: () =>
-      process.env.HEADLESS_CHROMIUM_PATH
-        ? `the tests' browser at HEADLESS_CHROMIUM_PATH (${process.env.HEADLESS_CHROMIUM_PATH})`
+      tool('HEADLESS_CHROMIUM_PATH')
+        ? `the tests' browser at HEADLESS_CHROMIUM_PATH (${tool('HEADLESS_CHROMIUM_PATH')})`
         : "Chromium's headless shell (/usr/bin/chromium-headless-shell, the tests' browser)",
     // fonts-liberation: the metric-compatible Arial and Helvetica of the site's font stack, which
     // Debian's Chromium only recommends.
@@ -104,7 +105,7 @@ export function preflight(needs: ReadonlySet<Need>, machine: Machine = thisMachi
   let missing = REQUIREMENTS.filter((r) => needs.has(r.need) && !r.present());
   if (missing.length === 0) return true;
   // An explicit HEADLESS_CHROMIUM_PATH that is not there is a mistake to fix, not a package to install.
-  const canInstall = machine.root && machine.apt && !(process.env.HEADLESS_CHROMIUM_PATH && missing.some((r) => r.need === 'browser'));
+  const canInstall = machine.root && machine.apt && !(tool('HEADLESS_CHROMIUM_PATH') && missing.some((r) => r.need === 'browser'));
   if (canInstall) {
     const packages = missing.flatMap((r) => r.packages);
     console.log(`Installing ${missing.map((r) => r.what()).join(' and ')} with apt-get (${packages.join(', ')}; once, a few minutes)`);

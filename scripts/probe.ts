@@ -20,14 +20,19 @@ import { HONEYPOT_FIELD } from '../src/lib/leads/inquiry.ts';
 import { UPLOAD_PART_BYTES } from '../src/lib/leads/photos.ts';
 import { craftedHeic, craftedPhotos } from '../tests/functions/photo-fixtures.ts';
 import { servedSite } from './served-site.ts';
+import { tool } from '../src/lib/settings/tools.ts';
+import { isLoopbackHost } from '../src/lib/settings/platform.ts';
 
-if (process.env.BASE_URL && !URL.canParse(process.env.BASE_URL)) {
-  console.error(`probe: BASE_URL ${process.env.BASE_URL} is not an address.`);
+let given: string | undefined;
+try {
+  given = tool('BASE_URL');
+} catch (error) {
+  console.error(`probe: ${error instanceof Error ? error.message : 'BASE_URL is wrong'}.`);
   process.exit(2);
 }
-const site = process.env.BASE_URL && !['localhost', '127.0.0.1', '[::1]'].includes(new URL(process.env.BASE_URL).hostname) ? null : await servedSite();
-const base = new URL(site?.base ?? process.env.BASE_URL ?? '');
-if (!['localhost', '127.0.0.1', '[::1]'].includes(base.hostname)) {
+const site = given && !isLoopbackHost(new URL(given).hostname) ? null : await servedSite();
+const base = new URL(site?.base ?? given ?? '');
+if (!isLoopbackHost(base.hostname)) {
   console.error(`probe: ${base.origin} is not on this machine; only loopback addresses are probed.`);
   process.exit(2);
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
 import { waitFor } from './wait-for.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -49,7 +50,7 @@ export async function startServedSite({
 
 /** The running site BASE_URL names (once it answers), or the site's build served for this run. */
 export async function servedSite(): Promise<Pick<ServedSite, 'base' | 'pid' | 'stop'>> {
-  const given = process.env.BASE_URL;
+  const given = tool('BASE_URL');
   if (given) {
     await waitFor(`${given}/api/vehicles`);
     return { base: given, pid: undefined, stop: async () => 0 };

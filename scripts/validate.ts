@@ -13,6 +13,7 @@ import { checkHtml } from './validators/html.ts';
 import { formatFinding, sitemapPages, type Finding } from './validators/pages.ts';
 import { checkStructuredData } from './validators/structured-data.ts';
 import { servedSite } from './served-site.ts';
+import { tool } from '../src/lib/settings/tools.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -31,7 +32,7 @@ if (!existsSync(join(dist, 'sitemap.xml'))) {
   console.error('dist/sitemap.xml is missing: run `npm run build` first');
   process.exit(2);
 }
-const only = process.env.VALIDATE_PATHS?.split(',').filter(Boolean);
+const only = tool('VALIDATE_PATHS');
 const pages = sitemapPages(dist).filter((page) => !only || only.some((prefix) => page.path.startsWith(prefix)));
 const missing = pages.filter((page) => !existsSync(page.file));
 if (missing.length > 0) {

@@ -6,8 +6,12 @@
  * (A deploy-failed notification only carries a summary; the plugin sees the message itself.)
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { emailList, leadsEnv, type MailConfig } from '../../functions/lib/env.ts';
+import { buildFacts, deployContext } from '../../src/lib/settings/platform.ts';
+import { dataErrorsTo, leadsEnv, type MailConfig } from '../../src/lib/settings/mail.ts';
+import { processEnv, type Env } from '../../src/lib/settings/read.ts';
+import { siteAddress } from '../../src/lib/settings/site.ts';
 import { mailLogBlobs } from '../../functions/lib/mail/log.ts';
 import { sendMail, type SendResult } from '../../functions/lib/mail/mailer.ts';
 import { Pacer } from '../../functions/lib/mail/pacer.ts';
@@ -28,6 +32,16 @@ export async function onPreBuild({ utils }: BuildUtils): Promise<void> {
   utils.build.failBuild(`Nothing was published: the data files have a problem.\n${problems.join('\n')}`);
 }
 
+/** The website of data/dealer.json, unless that file is the one that cannot be read. */
+function dealerWebsite(): string | undefined {
+  try {
+    const { website } = JSON.parse(readFileSync(join(root, 'data', 'dealer.json'), 'utf8')) as { website?: unknown };
+    return typeof website === 'string' && URL.canParse(website) ? website : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** After a failed build: the dealer gets an e-mail when it failed on the data. */
 export async function onError(): Promise<void> {
   const problems = await dataProblems(root);
@@ -35,7 +49,7 @@ export async function onError(): Promise<void> {
     log('The build failed, but not on the data files: no e-mail to the dealer (the deploy log says why).');
     return;
   }
-  await mailDealer(problems, process.env);
+  await mailDealer(problems, processEnv());
 }
 
 /**
@@ -43,9 +57,10 @@ export async function onError(): Promise<void> {
  * lead e-mails' settings (RESEND_API_KEY, LEADS_FROM). Only a production build mails: a developer's
  * branch or preview is not the dealer's business. Never throws: a failed send is logged.
  */
-export async function mailDealer(problems: readonly string[], env: Record<string, string | undefined>): Promise<SendResult | undefined> {
-  if (env.CONTEXT && env.CONTEXT !== 'production') {
-    log(`A ${env.CONTEXT} build failed on the data: no e-mail (only production builds mail the dealer).`);
+export async function mailDealer(problems: readonly string[], env: Env): Promise<SendResult | undefined> {
+  const context = deployContext(env);
+  if (context && context !== 'production') {
+    log(`A ${context} build failed on the data: no e-mail (only production builds mail the dealer).`);
     return undefined;
   }
   const settings = leadsEnv(env);
@@ -57,17 +72,17 @@ export async function mailDealer(problems: readonly string[], env: Record<string
     log('No e-mail: RESEND_API_KEY is not set for builds.');
     return undefined;
   }
-  const own = env.DATA_ERRORS_TO?.trim() ? emailList.safeParse(env.DATA_ERRORS_TO) : undefined;
-  if (own && !own.success) log('DATA_ERRORS_TO is not a list of e-mail addresses: LEADS_TO gets the e-mail.');
-  const to = own?.success ? own.data : settings.mail.to;
+  const to = dataErrorsTo(env) ?? settings.mail.to;
+  const { deployId, siteName, commit } = buildFacts(env);
+  const website = dealerWebsite();
   const { subject, text } = buildFailureEmail(problems, {
-    siteUrl: env.URL || env.SITE_URL,
-    deployLog: env.SITE_NAME && env.DEPLOY_ID ? `https://app.netlify.com/sites/${env.SITE_NAME}/deploys/${env.DEPLOY_ID}` : undefined,
-    commit: env.COMMIT_REF,
+    siteUrl: website ? siteAddress(env, website) : undefined,
+    deployLog: siteName && deployId ? `https://app.netlify.com/sites/${siteName}/deploys/${deployId}` : undefined,
+    commit,
   });
-  const key = env.DEPLOY_ID ?? createHash('sha256').update(text).digest('hex').slice(0, 32);
+  const key = deployId ?? createHash('sha256').update(text).digest('hex').slice(0, 32);
   // Like every e-mail of the site, counted and in the shared pace when the build reaches the site's
-  // Blobs (lib/mailer.ts); never held back by the quota: the dealer must hear that nothing was published.
+  // Blobs (lib/mail/mailer.ts); never held back by the quota: the dealer must hear that nothing was published.
   const outcome = await sendMail(
     settings.mail,
     { to, subject, text, idempotencyKey: `build-failure-${key}` },

@@ -48,7 +48,7 @@ describe('a Netlify build of data with a mistake', () => {
           DATA_ERRORS_TO: 'owner@dealer.test',
           DEPLOY_ID: 'deploy-123',
           SITE_NAME: 'golf-carts',
-          URL: 'https://www.dealer.test',
+          SITE_URL: 'https://www.dealer.test',
           COMMIT_REF: 'abc1234',
         },
       });

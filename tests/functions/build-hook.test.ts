@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHookEnv } from '../../functions/lib/env.ts';
 import { callBuildHook } from '../../functions/lib/publishing/build-hook.ts';
-import { publishingEnv } from '../../functions/lib/publishing/env.ts';
+import { buildHookEnv, publishingEnv } from '../../src/lib/settings/publishing.ts';
 import { BuildHookStandIn } from './publishing-harness.ts';
 
 /** The build hook client against a stand-in of Netlify's build hook on loopback. */

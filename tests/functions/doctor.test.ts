@@ -167,6 +167,10 @@ describe('npm run doctor on a site set up right', { timeout: 120_000 }, () => {
       repository: 'dealer/site',
       lead: false,
     });
+    // The site's one GitHub rule: two names of one setting that disagree are refused, unless the flag decides.
+    const disagree = { ADMIN_REPO: 'dealer/site', GITHUB_REPOSITORY: 'dealer/other' };
+    expect(doctorSettings(['https://www.dealer.test'], disagree)).toMatch(/^GITHUB_REPOSITORY names dealer\/other, but ADMIN_REPO names dealer\/site/);
+    expect(doctorSettings(['https://www.dealer.test', '--repo', 'dealer/site'], disagree)).toMatchObject({ repository: 'dealer/site' });
     expect(doctorSettings(['www.dealer.test'])).toMatch(/^Usage: npm run doctor/);
     expect(doctorSettings(['https://www.dealer.test', '--wait', '0'])).toMatch(/--wait/);
   });

@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import health, { config } from '../../functions/health.ts';
+import { runPublisher } from '../../functions/publisher.ts';
 import { configureAlerts, subscribe, subscriber } from './alerts-harness.ts';
 import { configureMail } from '../support/mailbox.ts';
 import { functionSandbox } from '../support/sandbox.ts';
+import { GitHubStandIn } from '../support/github.ts';
+import { BuildHookStandIn } from './publishing-harness.ts';
 import { Client, VALID } from './contact-harness.ts';
 
 const TOKEN = 'health-token-of-the-dealers-monitor-0123';
@@ -22,12 +25,14 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllEnvs();
   delete process.env.HEALTH_PENDING_MAX_MINUTES;
   delete process.env.HEALTH_TOKEN;
 });
 
-const check = async (method = 'GET', authorization: string | null = `Bearer ${TOKEN}`) => {
-  const response = await health(new Request('http://localhost/api/health', { method, headers: authorization ? { authorization } : {} }));
+const check = async (method = 'GET', authorization: string | null = `Bearer ${TOKEN}`, deploy?: { context: string; id: string }) => {
+  const request = new Request('http://localhost/api/health', { method, headers: authorization ? { authorization } : {} });
+  const response = await health(request, deploy ? { deploy } : undefined);
   return { response, body: (await response.json()) as Record<string, unknown> };
 };
 const fileLead = async (overrides: Record<string, string> = {}) => {
@@ -70,7 +75,7 @@ describe('GET /api/health to anyone', () => {
     const { response, body } = await check('GET', null);
     expect(response.status).toBe(503);
     expect(body).toEqual({ ok: false });
-    expect((await check()).body).toMatchObject({ ok: false, problem: expect.stringContaining('61 minutes') });
+    expect((await check()).body).toMatchObject({ ok: false, problems: [expect.stringContaining('61 minutes')] });
   });
 });
 
@@ -112,7 +117,7 @@ describe('GET /api/health with HEALTH_TOKEN', () => {
     expect(body).toMatchObject({
       ok: false,
       leads: { pending: 2, oldestPendingMinutes: 61, limitMinutes: 60 },
-      problem: expect.stringContaining('61 minutes'),
+      problems: [expect.stringContaining('61 minutes')],
     });
   });
 
@@ -138,5 +143,134 @@ describe('GET /api/health with HEALTH_TOKEN', () => {
 
   it('is routed at /api/health', () => {
     expect(config.path).toBe('/api/health');
+  });
+});
+
+describe('GET /api/health says what is wrong, to the token holder', () => {
+  const LIVE = {
+    SITE_URL: 'https://www.burlingtongolfcarts.com',
+    RESEND_API_KEY: 're_live_0123456789',
+    LEADS_TO: 'sales@burlingtongolfcarts.com',
+    LEADS_FROM: 'Website <leads@burlingtongolfcarts.com>',
+    HEALTH_TOKEN: TOKEN,
+    ALERTS_SECRET: 'b'.repeat(44),
+    PHOTO_LINK_SECRET: 'c'.repeat(44),
+    ADMIN_REPO: 'dealer/site',
+    GITHUB_TOKEN: 'github_pat_0123456789',
+    BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/65f0c0ffee0123456789abcd',
+  };
+  const production = { context: 'production', id: '65f0c0ffee0123456789abcd' };
+  const stub = (env: Record<string, string>) => {
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  };
+
+  it('a wrong lead setting: 503 at once, naming it, before any lead has waited', async () => {
+    stub({ RESEND_API_KEY: 're_test', LEADS_TO: 'sales at the dealer', LEADS_FROM: 'leads@dealer.test' });
+    const { response, body } = await check();
+    expect(response.status).toBe(503);
+    expect(body).toMatchObject({
+      ok: false,
+      leads: { pending: 0 },
+      problems: [expect.stringMatching(/^LEADS_TO must be a comma-separated list of e-mail addresses\. Set it in Netlify/)],
+    });
+    expect((await check('GET', null)).body).toEqual({ ok: false });
+  });
+
+  it('a wrong optional setting: still 200, listed as a warning with the default it fell back to', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stub({ RESEND_API_KEY: 're_test', LEADS_TO: 'sales@dealer.test', LEADS_FROM: 'leads@dealer.test', RECEIPTS: 'yes' });
+    const { response, body } = await check();
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ ok: true, warnings: [expect.stringMatching(/^RECEIPTS must be "on" or "off": the default \(off\) is used\./)] });
+  });
+
+  it('on the production deploy, alerts offered without ALERTS_SECRET: 503, and ok once it is set', async () => {
+    stub({ ...LIVE, ALERTS_SECRET: '' });
+    const { response, body } = await check('GET', `Bearer ${TOKEN}`, production);
+    expect(response.status).toBe(503);
+    expect(body.problems).toEqual([expect.stringMatching(/^ALERTS_SECRET is not set: alert requests are stored but no e-mail goes/)]);
+    // A deploy preview or npm start has no such duty.
+    expect((await check()).response.status).toBe(200);
+    stub(LIVE);
+    expect((await check('GET', `Bearer ${TOKEN}`, production)).body).toMatchObject({ ok: true });
+  });
+
+  describe('the publisher and the GitHub token', () => {
+    let github: GitHubStandIn;
+    let hook: BuildHookStandIn;
+    beforeAll(async () => {
+      [github, hook] = await Promise.all([new GitHubStandIn().start(), new BuildHookStandIn().start()]);
+    });
+    afterAll(async () => {
+      await Promise.all([github.stop(), hook.stop()]);
+    });
+    /** The stand-in's token, expiring at `expiresAt` as GitHub writes it in `GitHub-Authentication-Token-Expiration` (none: a token without an expiry). */
+    const tokenExpiring = (expiresAt?: string) =>
+      github.accounts.set(GitHubStandIn.TOKEN, { login: 'dealer', permissions: { admin: false, push: true, pull: true }, ...(expiresAt ? { expiresAt } : {}) });
+    beforeEach(() => {
+      stub({ BUILD_HOOK_URL: hook.url, GITHUB_TOKEN: github.token, ADMIN_REPO: github.repository, GITHUB_API_URL: github.url });
+      github.down = false;
+      tokenExpiring();
+    });
+    // 12:00 and 17:00 in New York, the publishing times of data/publishing.json.
+    const noon = Date.parse('2026-12-02T17:00:00Z');
+    const evening = Date.parse('2026-12-02T22:00:00Z');
+
+    it("the publisher's failed run: 503 with its reason, until a run of it gets through", async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      github.down = true;
+      vi.setSystemTime(noon);
+      expect(await (await runPublisher(noon)).json()).toMatchObject({ action: 'failed' });
+      const { response, body } = await check();
+      expect(response.status).toBe(503);
+      expect(body.problems).toEqual([
+        "The publisher failed at 2026-12-02 17:00 UTC: the branch's head is unknown: Service unavailable. Saved changes wait until a run gets through (publish by hand: docs/editors.md §Publishing).",
+      ]);
+      expect(body).toMatchObject({ publishing: { failures: [{ job: 'publisher', at: '2026-12-02T17:00:00.000Z' }] } });
+
+      github.down = false;
+      vi.setSystemTime(evening);
+      expect(await (await runPublisher(evening)).json()).toMatchObject({ action: 'asked' });
+      const after = await check();
+      expect(after.response.status).toBe(200);
+      expect(after.body.publishing).toBeUndefined();
+    });
+
+    it('a GitHub token that expires within 14 days: 503 with the day; one further off is only shown', async () => {
+      vi.spyOn(console, 'info').mockImplementation(() => {});
+      tokenExpiring('2027-03-01 12:00:00 UTC');
+      vi.setSystemTime(noon);
+      await runPublisher(noon);
+      const far = await check();
+      expect(far.response.status).toBe(200);
+      expect(far.body.github).toEqual({ tokenExpiresAt: '2027-03-01T12:00:00.000Z', seenAt: '2026-12-02T17:00:00.000Z' });
+
+      tokenExpiring('2026-12-12 09:30:00 -0500');
+      github.commitAs("An editor's save", { 'data/pages.json': '{}' });
+      vi.setSystemTime(evening);
+      await runPublisher(evening);
+      const { response, body } = await check();
+      expect(response.status).toBe(503);
+      expect(body.problems).toEqual([
+        'GITHUB_TOKEN expires on 2026-12-12 14:30 UTC, in 9 day(s): make a new token and set it before then (docs/go-live.md, step 2).',
+      ]);
+    });
+  });
+
+  it('with HEALTH_NO_LEAD_DAYS: 503 once no lead has come in that many days', async () => {
+    // The leads filed here wait for e-mail (none is configured): the pending alarm is set past the test's days.
+    stub({ HEALTH_NO_LEAD_DAYS: '3', HEALTH_PENDING_MAX_MINUTES: String(7 * 24 * 60) });
+    // No lead yet (a new site): nothing to be quiet about.
+    expect((await check()).body).toMatchObject({ ok: true, lastLead: { at: null, limitDays: 3, none: 'no lead yet' } });
+    await fileLead();
+    minutesLater(3 * 24 * 60);
+    expect((await check()).body).toMatchObject({ ok: true, lastLead: { at: '2025-06-02T14:00:00.000Z', limitDays: 3 } });
+    minutesLater(1);
+    const { response, body } = await check();
+    expect(response.status).toBe(503);
+    expect(body.problems).toEqual(['No lead has come in 3 days (HEALTH_NO_LEAD_DAYS): send the contact form yourself and check that it arrives.']);
+    // One lead, and the site is well again.
+    await fileLead({ email: 'next@example.com' });
+    expect((await check()).body).toMatchObject({ ok: true, lastLead: { at: new Date(Date.now()).toISOString() } });
   });
 });

@@ -50,7 +50,8 @@ describe('scheduled jobs refuse a visitor', () => {
     expect(await scheduledOnly(scheduledInvocation())).toBeNull();
   });
 
-  it('under npm start (URL on loopback), only a call from this machine runs a job', async () => {
+  it('under npm start (netlify serve: NETLIFY_LOCAL, URL on loopback), only a call from this machine runs a job', async () => {
+    vi.stubEnv('NETLIFY_LOCAL', 'true');
     vi.stubEnv('URL', 'http://localhost:8888');
     try {
       const from = (ip: string) => {
@@ -89,6 +90,7 @@ describe('the deploy event refuses a forged event', () => {
   });
 
   it('under npm start no event is believed, whatever x-nf-deploy-* headers a caller sends', async () => {
+    vi.stubEnv('NETLIFY_LOCAL', 'true');
     vi.stubEnv('URL', 'http://localhost:8888');
     try {
       expect((await deploySucceeded(forged(), { deploy: { context: 'production', id: 'deploy-9' } })).status).toBe(403);

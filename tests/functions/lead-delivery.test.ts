@@ -2,8 +2,9 @@ import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAIL_LOG_BLOBS } from '../../functions/lib/mail/log.ts';
 import { deliverLead, FALLBACK_AFTER } from '../../functions/lib/leads/delivery.ts';
-import { alertsEnv, leadsEnv } from '../../functions/lib/env.ts';
-import { mailQuotaEnv } from '../../functions/lib/mail/quota.ts';
+import { alertsEnv } from '../../src/lib/settings/alerts.ts';
+import { leadsEnv, mailQuota } from '../../src/lib/settings/mail.ts';
+import type { SettingIssue } from '../../src/lib/settings/read.ts';
 import type { Lead } from '../../functions/lib/leads/lead.ts';
 import { fileLead, readLead, saveLead } from '../../functions/lib/leads/blobs.ts';
 import retryLeads from '../../functions/retry-leads.ts';
@@ -100,18 +101,27 @@ describe('routing per interest (docs/product.md §Leads)', () => {
     ]);
   });
 
-  it('a bad inbox variable is named by the same configuration check, and the lead waits', async () => {
+  it('a wrong optional setting falls back to its default with a warning, and the lead is e-mailed all the same', async () => {
     process.env.LEADS_TO_PARTS = 'parts-at-dealer';
     process.env.RECEIPTS = 'yes';
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const env = leadsEnv();
-    expect(env).toEqual({
-      ok: false,
-      error: 'Invalid lead e-mail configuration: LEADS_TO_PARTS must be a comma-separated list of e-mail addresses; RECEIPTS must be "on" or "off"',
+    expect(env).toMatchObject({
+      ok: true,
+      warnings: [
+        { name: 'RECEIPTS', problem: 'must be "on" or "off": the default (off) is used' },
+        { name: 'LEADS_TO_PARTS', problem: 'must be a comma-separated list of e-mail addresses: the default (LEADS_TO) is used' },
+      ],
     });
-    vi.mocked(console.error).mockImplementation(() => {});
+    expect(warn.mock.calls.map(([line]) => String(line))).toEqual(
+      expect.arrayContaining(['[settings] RECEIPTS must be "on" or "off": the default (off) is used']),
+    );
     await post({ ...VALID, interest: 'parts' });
-    expect(mailbox.received).toHaveLength(0);
-    expect((await storedLeads(blobs.store))[0]?.status).toBe('pending');
+    // The parts request goes to LEADS_TO, with its ADF copy; no receipt (RECEIPTS falls back to off).
+    expect(mailsTo('sales@dealer.test')).toHaveLength(1);
+    expect(mailsTo('crm@dealer.test')).toHaveLength(1);
+    expect(mailsTo(VALID.email)).toHaveLength(0);
+    expect((await storedLeads(blobs.store))[0]?.status).toBe('sent');
   });
 });
 
@@ -198,11 +208,14 @@ describe("the visitor's receipt (docs/product.md §Leads)", () => {
     }
   });
 
-  it('shares one quota with alerts: their default is the plan less the leads’ reserve, and a bad setting is named', () => {
-    expect(mailQuotaEnv({})).toEqual({ ok: true, daily: 100, monthly: 3000, leadReserveDaily: 40, leadReserveMonthly: 1000 });
+  it('shares one quota with alerts: their default is the plan less the leads’ reserve, and a bad setting is named and falls back', () => {
+    expect(mailQuota({})).toEqual({ daily: 100, monthly: 3000, leadReserveDaily: 40, leadReserveMonthly: 1000 });
     expect(alertsEnv({ MAIL_DAILY_LIMIT: '50', MAIL_MONTHLY_LIMIT: '1500' })).toMatchObject({ ok: true, dailyQuota: 10, monthlyQuota: 500 });
     expect(alertsEnv({ MAIL_DAILY_LIMIT: '50', ALERTS_DAILY_QUOTA: '20' })).toMatchObject({ ok: true, dailyQuota: 20 });
-    expect(mailQuotaEnv({ MAIL_LEAD_RESERVE_DAILY: 'many' })).toEqual({ ok: false, error: 'Invalid e-mail quota: MAIL_LEAD_RESERVE_DAILY must be a number' });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warnings: SettingIssue[] = [];
+    expect(mailQuota({ MAIL_LEAD_RESERVE_DAILY: 'many' }, warnings)).toEqual({ daily: 100, monthly: 3000, leadReserveDaily: 40, leadReserveMonthly: 1000 });
+    expect(warnings).toEqual([{ name: 'MAIL_LEAD_RESERVE_DAILY', problem: 'must be a number: the default (40) is used' }]);
   });
 
   it('goes to one address at most once in 24 hours, whatever the letter case', async () => {

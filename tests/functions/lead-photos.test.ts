@@ -141,7 +141,10 @@ describe('staging, filing, linking and deleting photos', () => {
     expect(photoType(body)).toBe('image/jpeg');
     expect(has(body, marker)).toBe(false);
 
-    expect((await open(photoLink('http://localhost', id, 0, Date.now() - 1000, SECRET))).status).toBe(410);
+    const expired = await open(photoLink('http://localhost', id, 0, Date.now() - 1000, SECRET));
+    expect(expired.status).toBe(410);
+    // It names where the photo is now, not a command that does not exist.
+    expect(await expired.json()).toEqual({ error: 'This photo link has expired. Open the lead in the inbox (/admin/leads): its photos are there.' });
     const tampered = new URL(photoLink('http://localhost', id, 0, Date.now() + 60_000, SECRET));
     tampered.searchParams.set('exp', String(Number(tampered.searchParams.get('exp')) + 86_400));
     expect((await open(tampered.href)).status).toBe(403);

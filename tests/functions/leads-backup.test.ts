@@ -9,7 +9,8 @@ import { scheduledInvocation, WAKE_HEADER } from '../../functions/lib/http/guard
 import type { Lead } from '../../functions/lib/leads/lead.ts';
 import { photoKey } from '../../functions/lib/leads/photos.ts';
 import { checkArchive } from '../../functions/lib/leads/archive.ts';
-import { backupArchive, backupEnv, type BackupSettings } from '../../functions/lib/leads/backup.ts';
+import { backupArchive } from '../../functions/lib/leads/backup.ts';
+import { backupEnv, type BackupSettings } from '../../src/lib/settings/backup.ts';
 import { fileLead } from '../../functions/lib/leads/blobs.ts';
 import { listen } from '../support/loopback.ts';
 import { functionSandbox } from '../support/sandbox.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { leadsEnv } from '../../functions/lib/env.ts';
+import { leadsEnv } from '../../src/lib/settings/mail.ts';
 import { importRunsBlobs, recentRuns } from '../../functions/lib/import/runs.ts';
 import { SETTINGS_PATH } from '../../functions/lib/import/head-settings.ts';
 import { scheduledImport } from '../../functions/lib/import/scheduled.ts';

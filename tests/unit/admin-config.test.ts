@@ -9,7 +9,8 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_TRANSFORMATION, UNIT_SLUG, WIDEST_IMAGE } from '../../src/lib/admin/cms-config.ts';
 import type { JsonSchema } from '../../src/lib/admin/cms-fields.ts';
-import { adminConfig, adminSchemas, repoOf } from '../../src/lib/admin/site-config.ts';
+import { adminConfig, adminSchemas } from '../../src/lib/admin/site-config.ts';
+import { repositoryOfUrl } from '../../src/lib/settings/github.ts';
 import { changesOnSave } from '../../src/lib/admin/unit-save.ts';
 import { IMAGE_SLOTS } from '../../src/lib/images.ts';
 
@@ -241,8 +242,8 @@ describe('the units in the admin', () => {
 
 describe('the repository the admin commits to', () => {
   it('is read from the address Netlify gives the build', () => {
-    expect(repoOf('https://github.com/dealer/golf-cart-site')).toBe('dealer/golf-cart-site');
-    expect(repoOf('git@github.com:dealer/golf-cart-site.git')).toBe('dealer/golf-cart-site');
-    expect(repoOf('https://gitlab.com/dealer/site')).toBeUndefined();
+    expect(repositoryOfUrl('https://github.com/dealer/golf-cart-site')).toBe('dealer/golf-cart-site');
+    expect(repositoryOfUrl('git@github.com:dealer/golf-cart-site.git')).toBe('dealer/golf-cart-site');
+    expect(repositoryOfUrl('https://gitlab.com/dealer/site')).toBeUndefined();
   });
 });

@@ -2,8 +2,10 @@ import type { Store as Blobs } from '@netlify/blobs';
 import { changeKey } from '../../../src/lib/alerts.ts';
 import { dealer } from '../../../src/lib/data/dealer.ts';
 import type { PriceEdges } from '../../../src/lib/inventory/filter.ts';
-import { backoffMs, FIRST_SEND_WINDOW_MS, siteOrigin } from '../leads/delivery.ts';
-import { alertsEnv, leadsEnv, type AlertsConfig, type MailConfig } from '../env.ts';
+import { backoffMs, FIRST_SEND_WINDOW_MS } from '../leads/delivery.ts';
+import { siteUrl } from '../../../src/lib/data/site-url.ts';
+import { alertsEnv, type AlertsConfig } from '../../../src/lib/settings/alerts.ts';
+import { leadsEnv, type MailConfig } from '../../../src/lib/settings/mail.ts';
 import { mailLogBlobs, sentTotals } from '../mail/log.ts';
 import { sendMail, type MailOutcome, type OutgoingEmail } from '../mail/mailer.ts';
 import { Pacer } from '../mail/pacer.ts';
@@ -98,7 +100,7 @@ interface Message {
 function confirmationMessage(ready: Ready, entry: Extract<QueueEntry, { kind: 'confirm' }>, record: Subscriber, now: number): Message | null {
   const alert = record.alerts.find((candidate) => candidate.id === entry.alertId);
   if (!alert || alert.confirmedAt || alert.marker !== entry.key || requestExpired(alert.requestedAt, now)) return null;
-  const site = siteOrigin();
+  const site = siteUrl();
   const message = confirmationEmail(
     { title: alert.title, confirmUrl: alertLinks.confirm(site, ready.secret, entry.hash, record, alert.id), days: CONFIRM_DAYS },
     dealer,
@@ -117,7 +119,7 @@ function confirmationMessage(ready: Ready, entry: Extract<QueueEntry, { kind: 'c
 function alertMessage(ready: Ready, entry: Extract<QueueEntry, { kind: 'alert' }>, record: Subscriber): Message | null {
   const pending = record.pending;
   if (!pending || pending.marker !== entry.key) return null;
-  const site = siteOrigin();
+  const site = siteUrl();
   const unsubscribe = alertLinks.unsubscribe(site, ready.secret, entry.hash, record);
   const message = alertEmail(
     {

@@ -19,6 +19,8 @@ export interface GitHubClient {
   baseUrl?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Shown every answer's headers: the token's expiry (github/token-expiry.ts). */
+  seen?: (headers: Headers) => void;
 }
 
 export type GitHubFailure =
@@ -57,6 +59,7 @@ export async function githubRequest<T>(client: GitHubClient, path: string, reque
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     return { ok: false, kind: 'unavailable', message: timedOut ? `GitHub did not answer within ${timeoutMs} ms` : 'GitHub could not be reached' };
   }
+  if (response.ok) client.seen?.(response.headers);
   let data: unknown;
   try {
     data = response.status === 204 ? null : await response.json();

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isLoopbackAddress, runsLocally } from '../../../src/lib/settings/platform.ts';
 import { jsonResponse } from './responses.ts';
 
 /**
@@ -28,18 +29,8 @@ import { jsonResponse } from './responses.ts';
 
 const notFound = () => jsonResponse({ error: 'Not found' }, { status: 404 });
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * Whether this runs under `netlify serve` / `netlify dev` on this machine: they set URL to the
- * loopback address they serve on; on Netlify it is the site's https address.
- */
-export function runsLocally(source: Record<string, string | undefined> = process.env): boolean {
-  return !!source.URL && URL.canParse(source.URL) && LOOPBACK.has(new URL(source.URL).hostname);
-}
-
 /** netlify-cli sets this header from the connection itself (after the request's own headers). */
-const fromThisMachine = (request: Request) => ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.headers.get('x-nf-client-connection-ip') ?? '');
+const fromThisMachine = (request: Request) => isLoopbackAddress(request.headers.get('x-nf-client-connection-ip'));
 
 /** The runtime's word on the deploy this function runs in (Netlify's Context, or a test's). */
 export interface DeployContext {

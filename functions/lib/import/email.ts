@@ -1,5 +1,6 @@
 import type { Store as Blobs } from '@netlify/blobs';
-import { emailList, type MailConfig } from '../env.ts';
+import { dataErrorsTo, type MailConfig } from '../../../src/lib/settings/mail.ts';
+import type { Env } from '../../../src/lib/settings/read.ts';
 import { otherMailRoom } from '../mail/quota.ts';
 import { sendMail, type SendResult } from '../mail/mailer.ts';
 import { Pacer } from '../mail/pacer.ts';
@@ -40,18 +41,11 @@ export function importEmail(run: RunRecord, siteName: string): { subject: string
 }
 
 /** Sends the run's e-mail once (to DATA_ERRORS_TO, else LEADS_TO) and records that it went. */
-export async function mailRunOnce(
-  store: Blobs,
-  run: RunRecord,
-  mail: MailConfig | null,
-  env: Record<string, string | undefined>,
-  siteName: string,
-): Promise<SendResult | undefined> {
+export async function mailRunOnce(store: Blobs, run: RunRecord, mail: MailConfig | null, env: Env, siteName: string): Promise<SendResult | undefined> {
   if (!needsDealer(run) || run.mailedAt || !mail) return undefined;
-  const own = env.DATA_ERRORS_TO?.trim() ? emailList.safeParse(env.DATA_ERRORS_TO) : undefined;
-  const to = own?.success ? own.data : mail.to;
+  const to = dataErrorsTo(env) ?? mail.to;
   const { subject, text } = importEmail(run, siteName);
-  // A notice to the dealer, as every e-mail: in the shared pace, within the room the leads' reserve leaves (lib/mailer.ts).
+  // A notice to the dealer, as every e-mail: in the shared pace, within the room the leads' reserve leaves (lib/mail/mailer.ts).
   const pacer = new Pacer(store, { ratePerSecond: mail.ratePerSecond, deadline: performance.now() + NOTICE_WAIT_MS, timeoutMs: mail.timeoutMs });
   const outcome = await sendMail(mail, { to, subject, text, idempotencyKey: `import-run-${run.id}` }, { pacer, room: otherMailRoom() });
   const result: SendResult =
@@ -74,7 +68,7 @@ const NOTICE_WAIT_MS = 15_000;
 export const MAIL_LOOKBACK_RUNS = 10;
 
 /** Sends the e-mail of every recent run that needed the dealer and has not reached them yet. */
-export async function mailUnsentRuns(store: Blobs, mail: MailConfig | null, env: Record<string, string | undefined>, siteName: string): Promise<void> {
+export async function mailUnsentRuns(store: Blobs, mail: MailConfig | null, env: Env, siteName: string): Promise<void> {
   if (!mail) return;
   for (const run of await recentRuns(store, MAIL_LOOKBACK_RUNS)) {
     if (needsDealer(run) && !run.mailedAt) await mailRunOnce(store, run, mail, env, siteName);

@@ -5,7 +5,7 @@ import { feedPhotoHosts, type ImportStore } from '../../../src/lib/import/feed-u
 import { reconcile, type Plan } from '../../../src/lib/import/reconcile.ts';
 import type { FeedResult } from './feed.ts';
 import { photoHostsProblem, type HostLookup } from './photo-hosts.ts';
-import { countsOf, missedBefore, newRunId, saveMissed, saveRun, type RunRecord } from './runs.ts';
+import { countsOf, missedBefore, newRunId, saveLastRun, saveMissed, saveRun, type RunRecord } from './runs.ts';
 
 /**
  * One import run, the same locally (`npm run import`) and in production (the scheduled
@@ -59,7 +59,10 @@ export async function runImport(input: RunInput): Promise<RunOutput> {
     counts: { added: 0, changed: 0, sold: 0, restored: 0, unchanged: 0, rejected: 0 },
   };
   const record = async (run: RunRecord): Promise<RunRecord> => {
-    if (input.store && !run.dryRun) await saveRun(input.store, run);
+    if (input.store && !run.dryRun) {
+      await saveRun(input.store, run);
+      await saveLastRun(input.store, run);
+    }
     return run;
   };
   if (!input.feed.ok) return { run: await record({ ...base, outcome: 'failed', reason: input.feed.message, records: 0 }) };

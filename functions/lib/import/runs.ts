@@ -64,6 +64,22 @@ export async function saveRun(store: Blobs, run: RunRecord): Promise<void> {
   await store.setJSON(runKey(run.id), run);
 }
 
+const LAST_RUN_KEY = 'state/last-run';
+
+/** The newest run in brief, read by /api/health in one read (functions/health.ts). */
+export const LastRun = RunRecord.pick({ id: true, at: true, outcome: true, reason: true });
+export type LastRun = z.infer<typeof LastRun>;
+
+export async function saveLastRun(store: Blobs, run: RunRecord): Promise<void> {
+  const { id, at, outcome, reason } = run;
+  await store.setJSON(LAST_RUN_KEY, { id, at, outcome, ...(reason ? { reason } : {}) });
+}
+
+export async function lastRun(store: Blobs): Promise<LastRun | null> {
+  const parsed = LastRun.safeParse(await store.get(LAST_RUN_KEY, { type: 'json' }));
+  return parsed.success ? parsed.data : null;
+}
+
 /** Units the last successful pull missed (none before the first). */
 export async function missedBefore(store: Blobs): Promise<string[]> {
   const value = (await store.get(MISSED_KEY, { type: 'json' })) as unknown;

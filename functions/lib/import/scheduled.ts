@@ -5,12 +5,14 @@ import { dueSlot } from '../../../src/lib/import/schedule.ts';
 import { brands } from '../../../src/lib/data/brands.ts';
 import { models } from '../../../src/lib/data/models.ts';
 import { stores } from '../../../src/lib/data/stores.ts';
-import type { MailConfig } from '../env.ts';
+import type { MailConfig } from '../../../src/lib/settings/mail.ts';
+import type { Env } from '../../../src/lib/settings/read.ts';
 import { mailUnsentRuns } from './email.ts';
-import { importEnv } from './env.ts';
+import { importEnv } from '../../../src/lib/settings/import.ts';
 import { pullFeed, type FeedOptions } from './feed.ts';
 import { githubLot } from './github-lot.ts';
 import { headSettings } from './head-settings.ts';
+import type { TokenWatch } from '../github/token-expiry.ts';
 import type { HostLookup } from './photo-hosts.ts';
 import { runImport } from './run.ts';
 import { calendarDay } from '../../../src/lib/units/build-clock.ts';
@@ -31,10 +33,12 @@ export interface ScheduledInput {
   mapping: ImportMapping;
   store: Blobs;
   now: Date;
-  env: Record<string, string | undefined>;
+  env: Env;
   mail: MailConfig | null;
   siteName: string;
   feed?: FeedOptions;
+  /** Told each GitHub answer's headers: the token's expiry (github/token-expiry.ts). */
+  watch?: TokenWatch;
   /** How the photo hosts are resolved (the system's resolver by default). */
   lookup?: HostLookup;
 }
@@ -47,8 +51,10 @@ export async function scheduledImport(input: ScheduledInput): Promise<ScheduledR
   if (!claimed.modified) return { status: 'skipped', reason: `the ${slot}:00 import has already run` };
 
   const env = importEnv(input.env);
-  const client = env.ok ? { token: env.value.GITHUB_TOKEN, ...(env.value.GITHUB_API_URL ? { baseUrl: env.value.GITHUB_API_URL } : {}) } : undefined;
-  const settings = env.ok && client ? await headSettings(client, env.value.GITHUB_REPOSITORY, env.value.GITHUB_BRANCH) : undefined;
+  const client = env.ok
+    ? { token: env.value.token, ...(env.value.apiUrl ? { baseUrl: env.value.apiUrl } : {}), ...(input.watch ? { seen: input.watch.seen } : {}) }
+    : undefined;
+  const settings = env.ok && client ? await headSettings(client, env.value.repository, env.value.branch) : undefined;
   // The dealer turned the import off, or took this time out, since the deploy: nothing to run.
   if (settings?.ok && dueSlot(settings.mapping, input.now) !== slot)
     return {
@@ -80,8 +86,8 @@ export async function scheduledImport(input: ScheduledInput): Promise<ScheduledR
       ? await notRun(settings?.message ?? 'the import settings could not be read')
       : await runImport({
           ...common,
-          feed: await pullFeed(mapping, { ...(env.value.IMPORT_DMS_TOKEN ? { token: env.value.IMPORT_DMS_TOKEN } : {}), ...input.feed }),
-          lot: githubLot(client!, env.value.GITHUB_REPOSITORY, env.value.GITHUB_BRANCH, { settings: settings.text }),
+          feed: await pullFeed(mapping, { ...(env.value.dmsToken ? { token: env.value.dmsToken } : {}), ...input.feed }),
+          lot: githubLot(client!, env.value.repository, env.value.branch, { settings: settings.text }),
         });
   // This run's e-mail, and any an earlier run could not send.
   await mailUnsentRuns(input.store, input.mail, input.env, input.siteName);

@@ -4,6 +4,9 @@ import { errorResponse } from '../http/responses.ts';
 import { addressedToLoopback } from '../http/origin.ts';
 import { clientKey, takeToken } from '../http/rate-limit.ts';
 import { leadsBlobs } from '../leads/blobs.ts';
+import { githubSettings } from '../../../src/lib/settings/github.ts';
+import { isLoopbackAddress, runsLocally } from '../../../src/lib/settings/platform.ts';
+import { issueLine, processEnv, type Env } from '../../../src/lib/settings/read.ts';
 
 /**
  * The gate of every /api/admin/... call (docs/operations.md §The dealer's inbox): a rate limit
@@ -12,11 +15,11 @@ import { leadsBlobs } from '../leads/blobs.ts';
  * page of another site cannot make the browser call this on the dealer's behalf.
  *
  * Locally (`npm start`) there is no GitHub sign-in: the token LOCAL_TOKEN is accepted when the
- * function runs in Netlify's local server (isDeployed), the request comes from this machine AND
- * it is addressed to the loopback name and port the server serves on (own-origin.ts
- * addressedToLoopback): a page on another name resolving to 127.0.0.1 (DNS rebinding) is the
- * browser's own origin and could otherwise send the well-known token. A deploy refuses it like
- * any other bad token.
+ * function runs in Netlify's local server (runsLocally, src/lib/settings/platform.ts), the request
+ * comes from this machine AND it is addressed to the loopback name and port the server serves on
+ * (lib/http/origin.ts addressedToLoopback): a page on another name resolving to 127.0.0.1 (DNS
+ * rebinding) is the browser's own origin and could otherwise send the well-known token. A deploy
+ * refuses it like any other bad token.
  */
 
 export type InboxRequestContext = Partial<Pick<Context, 'ip' | 'params' | 'deploy' | 'waitUntil'>>;
@@ -29,41 +32,15 @@ export const LOCAL_TOKEN = 'local-sign-in';
 export const LOCAL_LOGIN = 'local';
 
 /**
- * Variables that name a deploy. `netlify serve` and `netlify dev` set NETLIFY_LOCAL=true, give the
- * deploy the id "0" and the context "dev"; a deploy on Netlify sets none of that.
- */
-export const DEPLOY_MARKERS = ['SITE_ID', 'SITE_NAME'] as const;
-const DEPLOY_CONTEXTS = new Set(['production', 'deploy-preview', 'branch-deploy']);
-
-/**
  * Requests an address may make to the inbox's API in a minute: a person working through leads
  * makes a few a minute. Each place is a record the limiter reads (lib/http/rate-limit.ts), so the
  * limit is kept to what a person needs.
  */
 export const ADMIN_RATE_LIMIT = { max: 60, windowMs: 60_000 } as const;
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/** Whether this function runs anywhere but Netlify's local server on this machine (a deploy, or unknown: then it is one). */
-export function isDeployed(env: Record<string, string | undefined> = process.env, context: InboxRequestContext = {}): boolean {
-  if (env.NETLIFY_LOCAL !== 'true') return true;
-  if (DEPLOY_MARKERS.some((name) => Boolean(env[name]?.trim()))) return true;
-  if (env.DEPLOY_ID && env.DEPLOY_ID !== '0') return true;
-  if (env.CONTEXT && DEPLOY_CONTEXTS.has(env.CONTEXT)) return true;
-  const deploy = context.deploy;
-  return Boolean(deploy && (deploy.context !== 'dev' || (deploy.id && deploy.id !== '0')));
-}
-
-/** Whether this request may use the local sign-in: a run on this machine, asked from this machine, by the name it serves on. */
-export function localSignInAllowed(request: Request, context: InboxRequestContext, env: Record<string, string | undefined> = process.env): boolean {
-  return !isDeployed(env, context) && LOOPBACK.has(context.ip ?? '') && addressedToLoopback(request, env);
-}
-
-/** The repository whose push access opens the inbox: ADMIN_REPO, else the one Netlify builds from. */
-export function inboxRepository(env: Record<string, string | undefined> = process.env): string | undefined {
-  const named = env.ADMIN_REPO?.trim();
-  if (named) return named;
-  return /github\.com[/:]([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(env.REPOSITORY_URL ?? '')?.[1];
+/** Whether this request may use the local sign-in: a run on this machine (npm start), asked from this machine, by the name it serves on. */
+export function localSignInAllowed(request: Request, context: InboxRequestContext, env: Env = processEnv()): boolean {
+  return runsLocally(env, context.deploy) && isLoopbackAddress(context.ip) && addressedToLoopback(request, env);
 }
 
 function bearer(request: Request): string | undefined {
@@ -86,9 +63,10 @@ export async function authorize(request: Request, context: InboxRequestContext, 
       ? { login: LOCAL_LOGIN }
       : unauthorized('The local sign-in works only on this machine, at the address npm start prints, never on the site.');
   }
-  const repository = inboxRepository();
-  if (!repository) return errorResponse(503, 'The inbox is not set up: ADMIN_REPO names no repository.');
-  const access = await cachedRepositoryAccess({ token, baseUrl: process.env.GITHUB_API_URL?.trim() || undefined }, repository, now);
+  const github = githubSettings();
+  if (!github.repository || github.issues.length > 0)
+    return errorResponse(503, `The inbox is not set up: ${github.issues.map(issueLine).join('; ') || 'ADMIN_REPO names no repository'}.`);
+  const access = await cachedRepositoryAccess({ token, ...(github.apiUrl ? { baseUrl: github.apiUrl } : {}) }, github.repository, now);
   if (access.ok) return { login: access.login };
   if (access.reason === 'unavailable') return errorResponse(503, 'GitHub cannot confirm the sign-in right now, so the inbox stays closed. Try again shortly.');
   return unauthorized(access.message);

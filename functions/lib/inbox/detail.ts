@@ -1,8 +1,9 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import { units } from '../../../src/lib/data/vehicles.ts';
-import { siteOrigin } from '../leads/delivery.ts';
+import { siteUrl } from '../../../src/lib/data/site-url.ts';
 import type { Lead } from '../leads/lead.ts';
-import { photoLink, photoLinkEnv } from '../leads/photo-links.ts';
+import { photoLink } from '../leads/photo-links.ts';
+import { photoLinkEnv } from '../../../src/lib/settings/photos.ts';
 import { readLead } from '../leads/blobs.ts';
 import { readHandling, type Handling } from './handling.ts';
 import { promiseState, type PromiseState } from './promise.ts';
@@ -81,7 +82,7 @@ export async function leadDetail(store: Blobs, id: string, now = Date.now()): Pr
   const { delivery: _delivery, ...lead } = read.lead;
   const env = photoLinkEnv();
   const secret = env.ok ? env.secret : null;
-  const site = siteOrigin();
+  const site = siteUrl();
   const photos = (read.lead.photos ?? []).map((photo) => ({
     n: photo.n,
     name: photo.name,

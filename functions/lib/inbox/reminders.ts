@@ -1,6 +1,6 @@
 import type { Store as Blobs } from '@netlify/blobs';
-import { siteOrigin } from '../leads/delivery.ts';
-import { leadsEnv, recipientsFor } from '../env.ts';
+import { siteUrl } from '../../../src/lib/data/site-url.ts';
+import { leadsEnv, recipientsFor } from '../../../src/lib/settings/mail.ts';
 import { interestLabel } from '../leads/lead.ts';
 import { sendMail } from '../mail/mailer.ts';
 import { otherMailRoom } from '../mail/quota.ts';
@@ -72,8 +72,8 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
     // The department's inbox of the lead's store, as the lead itself went (lib/leads/delivery.ts).
     const to = recipientsFor(mail, lead.inquiry.interest, storeInbox(storeOfLead(lead), lead.inquiry.interest));
     const department = interestLabel(lead.inquiry.interest);
-    const link = new URL(`/admin/leads#/lead/${encodeURIComponent(lead.id)}`, siteOrigin()).href;
-    // A reminder is a notice to the dealer: it keeps to the room the leads' reserve leaves (lib/mail-quota.ts).
+    const link = new URL(`/admin/leads#/lead/${encodeURIComponent(lead.id)}`, siteUrl()).href;
+    // A reminder is a notice to the dealer: it keeps to the room the leads' reserve leaves (lib/mail/quota.ts).
     const result = await sendMail(
       mail,
       {

@@ -1,7 +1,8 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import { z } from 'zod';
 import { leadSchema, type Lead } from '../leads/lead.ts';
-import { keys, parseMarker, readJSON, settleMs, sleep, stamp } from '../leads/blobs.ts';
+import { settleMs } from '../../../src/lib/settings/mail.ts';
+import { keys, parseMarker, readJSON, sleep, stamp } from '../leads/blobs.ts';
 import { handlingSchema, LEAD_STATUSES, NEW_HANDLING, type Handling } from './handling.ts';
 
 /**

@@ -3,14 +3,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { AwsClient } from 'aws4fetch';
-import { z } from 'zod';
+import type { BackupSettings } from '../../../src/lib/settings/backup.ts';
 import { archiveLines, type ArchiveCounts, type ArchiveStores } from './archive.ts';
 
 /**
  * The nightly copy of the dealer's archive (lib/leads/archive.ts) in a bucket the dealer owns, on
  * any storage that speaks S3 (AWS S3, Cloudflare R2, Backblaze B2, Wasabi, MinIO …), signed with
  * AWS Signature Version 4 by aws4fetch (docs/operations.md §The dealer's archive). Off until its
- * settings are there.
+ * settings are there (src/lib/settings/backup.ts).
  *
  * It keeps within a background function's 15 minutes and 1 GB: the archive is made a chunk at a
  * time, gzip-compressed as it goes and sent in parts of PART_BYTES (S3's multipart upload), so at
@@ -18,65 +18,6 @@ import { archiveLines, type ArchiveCounts, type ArchiveStores } from './archive.
  * one PUT. A run that fails, or would run past its time, abandons its upload (the bucket keeps no
  * half archive) and says why.
  */
-
-const blankIsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const text = z.preprocess(blankIsUnset, z.string({ error: 'is required' }).trim().min(1, 'is required'));
-
-const settingsSchema = z.object({
-  BACKUP_S3_ENDPOINT: z.preprocess(blankIsUnset, z.url({ protocol: /^https?$/, error: 'must be the storage’s https address' })),
-  BACKUP_S3_BUCKET: z.preprocess(blankIsUnset, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name')),
-  BACKUP_S3_ACCESS_KEY_ID: text,
-  BACKUP_S3_SECRET_ACCESS_KEY: text,
-  BACKUP_S3_REGION: z.preprocess(
-    blankIsUnset,
-    z
-      .string()
-      .regex(/^[a-z0-9-]{2,32}$/, 'must be a region such as us-east-1 (R2: auto)')
-      .default('us-east-1'),
-  ),
-  BACKUP_S3_PREFIX: z.preprocess(
-    blankIsUnset,
-    z
-      .string()
-      .regex(/^[\w./-]{0,200}$/, 'may hold letters, digits and . _ - / only')
-      .default('leads-archive/'),
-  ),
-});
-
-export const BACKUP_VARIABLES = Object.keys(settingsSchema.shape) as (keyof typeof settingsSchema.shape)[];
-
-export interface BackupSettings {
-  endpoint: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  region: string;
-  prefix: string;
-}
-
-export type BackupEnv = { state: 'off' } | { state: 'invalid'; error: string } | { state: 'on'; settings: BackupSettings };
-
-/** The backup's settings: off when none is set, invalid (naming the variable) when some are missing or wrong. */
-export function backupEnv(source: Record<string, string | undefined> = process.env): BackupEnv {
-  if (BACKUP_VARIABLES.every((name) => !source[name]?.trim())) return { state: 'off' };
-  const parsed = settingsSchema.safeParse(Object.fromEntries(BACKUP_VARIABLES.map((name) => [name, source[name]])));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { state: 'invalid', error: `${String(issue?.path[0] ?? 'BACKUP_S3')} ${issue?.message ?? 'is not valid'}` };
-  }
-  const value = parsed.data;
-  return {
-    state: 'on',
-    settings: {
-      endpoint: value.BACKUP_S3_ENDPOINT.replace(/\/+$/, ''),
-      bucket: value.BACKUP_S3_BUCKET,
-      accessKeyId: value.BACKUP_S3_ACCESS_KEY_ID,
-      secretAccessKey: value.BACKUP_S3_SECRET_ACCESS_KEY,
-      region: value.BACKUP_S3_REGION,
-      prefix: value.BACKUP_S3_PREFIX,
-    },
-  };
-}
 
 /** S3's smallest part but the last is 5 MiB; 8 MiB parts reach 80 GB within its 10,000 parts. */
 export const PART_BYTES = 8 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { getStore, type Store as Blobs } from '@netlify/blobs';
+import { settleMs } from '../../../src/lib/settings/mail.ts';
 import { leadSchema, type Lead } from './lead.ts';
 
 /**
@@ -134,6 +135,26 @@ export async function keepOwnMarkers(store: Blobs, lead: Lead, markers: readonly
   return false;
 }
 
+/**
+ * The newest lead that arrived since `since` (ms), or null when none did; `hasLeads` says whether
+ * the store holds any lead at all (a new site has none yet). For /api/health's quiet-spell
+ * alarm (HEALTH_NO_LEAD_DAYS): nothing is written when a lead is filed; the received/ markers are
+ * listed by the leading digits of their time, newest first, so a window of N days costs at most
+ * 11 small listings and a store with leads in it one or two.
+ */
+export async function newestLeadSince(store: Blobs, since: number, now: number): Promise<{ at: number | null; hasLeads: boolean }> {
+  const digits = Math.max(0, Math.floor(Math.log10(Math.max(1, now - since))));
+  const bucket = 10 ** digits;
+  for (let index = Math.floor(now / bucket); index >= Math.floor(since / bucket); index--) {
+    const prefix = `received/${stamp(index * bucket).slice(0, 15 - digits)}`;
+    const { blobs } = await store.list({ prefix });
+    const times = blobs.map((blob) => parseMarker(blob.key, 'received')?.at ?? 0).filter((at) => at >= since);
+    if (times.length > 0) return { at: Math.max(...times), hasLeads: true };
+  }
+  for await (const page of store.list({ prefix: 'received/', paginate: true })) return { at: null, hasLeads: page.blobs.length > 0 };
+  return { at: null, hasLeads: false };
+}
+
 /** Saves a changed lead unless someone else changed it since it was read (then: saved false). */
 export async function saveLead(store: Blobs, lead: Lead, etag: string | undefined): Promise<{ saved: boolean; etag?: string }> {
   const write = await store.setJSON(keys.lead(lead.id), lead, etag ? { onlyIfMatch: etag } : {});
@@ -150,19 +171,6 @@ export async function clearPending(store: Blobs, lead: Pick<Lead, 'id' | 'receiv
   const { blobs } = await store.list({ prefix: 'pending/' });
   const others = blobs.filter((blob) => parseMarker(blob.key, 'pending')?.id === lead.id).map((blob) => blob.key);
   await Promise.all([...new Set([keys.pending(lead), keys.legacyPending(lead.id), ...others])].map((key) => store.delete(key)));
-}
-
-/**
- * How long a rate limit place or a pace slot is given to settle before it is read back
- * (LEADS_SETTLE_MS, default 250 ms). On Netlify the condition holds on the write itself; the
- * local sandbox checks it and writes with awaits in between, so two writers can both be told
- * they won. Whoever reads back its own value once every writer that raced with it has landed did win.
- */
-export const SETTLE_DEFAULT_MS = 250;
-
-export function settleMs(source: Record<string, string | undefined> = process.env): number {
-  const value = Number(source.LEADS_SETTLE_MS);
-  return source.LEADS_SETTLE_MS && Number.isFinite(value) && value >= 0 && value <= 5_000 ? value : SETTLE_DEFAULT_MS;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));

@@ -1,15 +1,16 @@
 import type { Store as Blobs } from '@netlify/blobs';
-import { dealer } from '../../../src/lib/data/dealer.ts';
 import { DEALER_TIME_ZONE } from '../../../src/lib/units/build-clock.ts';
 import { adfDocument } from './adf.ts';
-import { leadsEnv, recipientsFor, type MailConfig } from '../env.ts';
+import { leadsEnv, recipientsFor, type MailConfig } from '../../../src/lib/settings/mail.ts';
+import { siteUrl } from '../../../src/lib/data/site-url.ts';
 import { dealerOfLead, storeOfLead } from '../stores/lead-store.ts';
 import { storeInbox } from '../../../src/lib/stores/stores.ts';
 import { interestLabel, TEST_LEAD, type Lead } from './lead.ts';
 import { fallbackEmail, leadEmail } from './email.ts';
 import { oneLine } from '../text.ts';
 import type { PhotoLinker } from './details.ts';
-import { photoLink, photoLinkEnv } from './photo-links.ts';
+import { photoLink } from './photo-links.ts';
+import { photoLinkEnv } from '../../../src/lib/settings/photos.ts';
 import { sendMail, type OutgoingEmail, type SendResult } from '../mail/mailer.ts';
 import { otherMailRoom } from '../mail/quota.ts';
 import { Pacer } from '../mail/pacer.ts';
@@ -44,11 +45,6 @@ export const RECEIPT_WINDOW_MS = 24 * 60 * 60_000;
 export function backoffMs(attempts: number, retryAfterSeconds = 0): number {
   const exponential = Math.min(BACKOFF.maxMs, BACKOFF.firstMs * 2 ** Math.max(0, attempts - 1));
   return Math.max(exponential, retryAfterSeconds * 1000);
-}
-
-/** The site's public origin, for links in the e-mail and the ADF provider URL. */
-export function siteOrigin(): string {
-  return process.env.SITE_URL || process.env.URL || dealer.website;
 }
 
 /** `deferred`: the run had no time or rate left to start it; it is due again at once. */
@@ -143,7 +139,7 @@ export async function deliverLead(store: Blobs, id: string, options: DeliverOpti
     if (failure.fault === 'message') d.contentFailures = (d.contentFailures ?? 0) + 1;
     d.lastError = `${failure.part}: ${failure.error}`;
     // "Too many requests" says nothing against the lead: it is due again once the Retry-After has
-    // passed (and every sender holds until then: lib/mailer.ts).
+    // passed (and every sender holds until then: lib/mail/mailer.ts).
     const wait = failure.statusCode === 429 && failure.retryAfter ? failure.retryAfter * 1000 : backoffMs(attempts, failure.retryAfter ?? 0);
     d.nextAttemptAt = new Date(now + wait).toISOString();
     console.warn(`[leads] E-mail for lead ${id} failed (attempt ${attempts}): ${d.lastError}. Next try after ${d.nextAttemptAt}.`);
@@ -173,7 +169,7 @@ async function sendMissing(store: Blobs, lead: Lead, mail: MailConfig, now: numb
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
       return { part, status: 'failed', error: `could not build the message: ${reason}`, statusCode: null, fault: 'message' };
     }
-    // The lead's own messages are never held by the quota; the receipt keeps to the room the leads' reserve leaves (lib/mail-quota.ts).
+    // The lead's own messages are never held by the quota; the receipt keeps to the room the leads' reserve leaves (lib/mail/quota.ts).
     const result = await sendMail(mail, message, { pacer, room: part === 'receipt' ? otherMailRoom() : 'always', now });
     if (result.status === 'held') return 'quota';
     if (result.status === 'deferred') return 'deferred';
@@ -185,7 +181,7 @@ async function sendMissing(store: Blobs, lead: Lead, mail: MailConfig, now: numb
   };
   const stop = (result: Failure | 'deferred' | 'quota' | undefined) =>
     result === 'deferred' || result === 'quota' ? {} : result ? { failure: result } : undefined;
-  const site = siteOrigin();
+  const site = siteUrl();
   // The lead's store: its department's inbox, and the name, address and phone its e-mails give (docs/product.md §Stores).
   const to = recipientsFor(mail, lead.inquiry.interest, storeInbox(storeOfLead(lead), lead.inquiry.interest));
   const atStore = dealerOfLead(lead);

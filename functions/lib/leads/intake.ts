@@ -19,7 +19,7 @@ import { unitSnapshot } from './catalog.ts';
 import { deliverLead } from './delivery.ts';
 import { formPage, type PageSpec } from './form-page.ts';
 import { errorResponse, jsonResponse, methodNotAllowed, SECURITY_HEADERS } from '../http/responses.ts';
-import { carriesHealthToken } from '../env.ts';
+import { carriesHealthToken } from '../../../src/lib/settings/health.ts';
 import { TEST_LEAD, type Lead, type LeadSourceRecord } from './lead.ts';
 import { attachPhotos, dropUploads, stagedPhotos, stagePhoto, type StagedPhoto } from './photos.ts';
 import type { LeadForm } from '../../../src/lib/leads/form-names.ts';

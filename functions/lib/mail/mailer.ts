@@ -1,5 +1,5 @@
 import { Resend } from 'resend';
-import type { MailConfig } from '../env.ts';
+import type { MailConfig } from '../../../src/lib/settings/mail.ts';
 import { giveBackMailQuota, takeMailQuota, type MailRoom } from './quota.ts';
 import type { Pacer } from './pacer.ts';
 

@@ -1,10 +1,11 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import { mailLogBlobs } from './log.ts';
-import { confirmWrite, settleMs, sleep, stamp } from '../leads/blobs.ts';
+import { settleMs } from '../../../src/lib/settings/mail.ts';
+import { confirmWrite, sleep, stamp } from '../leads/blobs.ts';
 
 /**
  * Spaces requests to the e-mail provider across every function instance and every kind of
- * e-mail (Resend: 5 requests per second per account), docs/decisions/blobs-first-leads.md. The
+ * e-mail (Resend: 2 requests per second per team by default), docs/decisions/blobs-first-leads.md. The
  * slots live in one store, the mail log's, whichever sender books them: leads, receipts, alerts
  * and the dealer's notices share one pace, so together they never exceed the provider's rate
  * (`paceBlobs`). Each request takes a start

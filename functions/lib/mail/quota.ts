@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { mailQuota, otherMailLimits, type MailQuota } from '../../../src/lib/settings/mail.ts';
 import { mailLogBlobs, recipientsOf, utcDay } from './log.ts';
 import { countedPlaceNumber, giveBack, takeCounted } from '../http/rate-limit.ts';
 import { stamp } from '../leads/blobs.ts';
@@ -12,66 +12,17 @@ import { stamp } from '../leads/blobs.ts';
  * last word, and a refused lead stays pending and is tried again). Every e-mail takes its places
  * before it goes (lib/mail/mailer.ts, sendMail), so senders racing cannot take more than the room.
  *
- * Settings (defaults: Resend's Free plan, 100 a day and 3,000 a month):
+ * Settings (src/lib/settings/mail.ts; defaults: Resend's Free plan, 100 a day and 3,000 a month):
  *   MAIL_DAILY_LIMIT, MAIL_MONTHLY_LIMIT      what the provider's plan sends
  *   MAIL_LEAD_RESERVE_DAILY, …_MONTHLY        what is kept for leads (40 and 1,000)
  */
-
-export const MAIL_QUOTA_DEFAULTS = { daily: 100, monthly: 3000, leadReserveDaily: 40, leadReserveMonthly: 1000 } as const;
-
-const count = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be at least 0')
-    .max(10_000_000, 'must be at most 10000000')
-    .optional(),
-);
-
-const schema = z.object({
-  MAIL_DAILY_LIMIT: count,
-  MAIL_MONTHLY_LIMIT: count,
-  MAIL_LEAD_RESERVE_DAILY: count,
-  MAIL_LEAD_RESERVE_MONTHLY: count,
-});
-
-export interface MailQuota {
-  daily: number;
-  monthly: number;
-  leadReserveDaily: number;
-  leadReserveMonthly: number;
-}
-
-export type MailQuotaEnv = ({ ok: true } & MailQuota) | { ok: false; error: string };
-
-export function mailQuotaEnv(source: Record<string, string | undefined> = process.env): MailQuotaEnv {
-  const result = schema.safeParse(Object.fromEntries(Object.keys(schema.shape).map((name) => [name, source[name]])));
-  if (!result.success) {
-    const problems = [...new Set(result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')} ${issue.message}`))];
-    return { ok: false, error: `Invalid e-mail quota: ${problems.join('; ')}` };
-  }
-  const env = result.data;
-  return {
-    ok: true,
-    daily: env.MAIL_DAILY_LIMIT ?? MAIL_QUOTA_DEFAULTS.daily,
-    monthly: env.MAIL_MONTHLY_LIMIT ?? MAIL_QUOTA_DEFAULTS.monthly,
-    leadReserveDaily: env.MAIL_LEAD_RESERVE_DAILY ?? MAIL_QUOTA_DEFAULTS.leadReserveDaily,
-    leadReserveMonthly: env.MAIL_LEAD_RESERVE_MONTHLY ?? MAIL_QUOTA_DEFAULTS.leadReserveMonthly,
-  };
-}
-
-/** What e-mails other than leads may use of the day and the month: the plan less the leads' reserve. */
-export function otherMailLimits(quota: MailQuota): { daily: number; monthly: number } {
-  return { daily: Math.max(0, quota.daily - quota.leadReserveDaily), monthly: Math.max(0, quota.monthly - quota.leadReserveMonthly) };
-}
 
 /** Where an e-mail may take its places: `always` (a lead, never held), or within a room of the day and the month. */
 export type MailRoom = 'always' | { daily: number; monthly: number };
 
 /** The room of receipts and the dealer's notices: the plan less the leads' reserve. */
-export function otherMailRoom(quota: MailQuotaEnv = mailQuotaEnv()): { daily: number; monthly: number } {
-  return otherMailLimits(quota.ok ? quota : MAIL_QUOTA_DEFAULTS);
+export function otherMailRoom(quota: MailQuota = mailQuota()): { daily: number; monthly: number } {
+  return otherMailLimits(quota);
 }
 
 /** Places taken in the day's count, or which count is full (then nothing was taken). */

@@ -3,10 +3,10 @@ import type { PublishingSettings } from '../../../data/schemas/publishing.ts';
 import type { OutgoingEmail, SendResult } from '../mail/mailer.ts';
 import { branchHead } from '../github/branch-head.ts';
 import { callBuildHook, type BuildHookResult } from './build-hook.ts';
-import type { PublishingConfig } from './env.ts';
+import type { PublishingConfig } from '../../../src/lib/settings/publishing.ts';
 import { budgetNotice } from './notice.ts';
 import { budgetMonth, dealerClock, deployBudget, duePublishingTime, pacedAllowance } from './plan.ts';
-import { deploysSpent, readState, updateState, withAsk, type PublishingState } from './record.ts';
+import { deploysSpent, readState, updateState, withAsk, withFailure, type PublishingJob, type PublishingState } from './record.ts';
 
 /**
  * The two scheduled jobs that ask Netlify for a production deploy (docs/product.md §Publishing):
@@ -44,10 +44,27 @@ export interface PublishContext {
  * (so on a day with saves, the date costs no deploy of its own).
  */
 export async function publishPending(context: PublishContext): Promise<PublishOutcome> {
-  const { store, now, settings, config } = context;
+  const { store, now, settings } = context;
   const time = duePublishingTime(settings.publishingTimes, now, PUBLISHER_EVERY_MINUTES);
   if (!time) return { action: 'none', reason: 'not a publishing time' };
   const state = await readState(store, now);
+  return settle(context, 'publisher', state, await publishWaiting(context, state, time));
+}
+
+/**
+ * A failed run is kept in the record until a run of the same job gets through (/api/health
+ * reports it, docs/operations.md §The alarm); a run that gets through writes only when there is a
+ * failure to clear.
+ */
+async function settle(context: PublishContext, job: PublishingJob, state: PublishingState, outcome: PublishOutcome): Promise<PublishOutcome> {
+  const { store, now } = context;
+  if (outcome.action === 'failed') await updateState(store, now, (current) => withFailure(current, job, { at: now, reason: outcome.reason }));
+  else if (state.failures?.[job]) await updateState(store, now, (current) => withFailure(current, job, null));
+  return outcome;
+}
+
+async function publishWaiting(context: PublishContext, state: PublishingState, time: string): Promise<PublishOutcome> {
+  const { now, config } = context;
   if (state.asks.length > 0) return { action: 'none', reason: 'a deploy is already on its way' };
   const due = datedChangeDue(state, now);
   let saved: string | null = null;
@@ -85,8 +102,12 @@ const datedWaiting = (due: string) => `pages that change by date on ${due} (a so
  * dated change is due and no deploy of the day has carried it yet.
  */
 export async function rebuildIfDue(context: PublishContext): Promise<PublishOutcome> {
-  const { store, now } = context;
-  const state = await readState(store, now);
+  const state = await readState(context.store, context.now);
+  return settle(context, 'daily-rebuild', state, await rebuildDue(context, state));
+}
+
+async function rebuildDue(context: PublishContext, state: PublishingState): Promise<PublishOutcome> {
+  const { now } = context;
   if (!state.deployed) return { action: 'none', reason: 'no deploy recorded yet' };
   const next = state.deployed.nextChange;
   if (!next) return { action: 'none', reason: 'no dated change ahead' };

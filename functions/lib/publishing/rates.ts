@@ -20,9 +20,9 @@ export const NETLIFY = {
 
 /** Resend's plans: every recipient counted. */
 export const RESEND = {
-  source: 'Resend pricing page and its API rate-limit docs (5 requests a second per account)',
+  source: 'Resend pricing page and its API rate-limit docs (https://resend.com/docs/api-reference/rate-limit: 2 requests a second per team by default)',
   readOn: '2026-11-25',
   free: { perDay: 100, perMonth: 3000 },
   pro: { perDay: Infinity, perMonth: 50_000, priceUsd: 20 },
-  requestsPerSecond: 5,
+  requestsPerSecond: 2,
 } as const;

@@ -11,7 +11,8 @@ import { budgetMonth } from './plan.ts';
  *   site asked for that no deploy has answered yet, which count too until they are answered
  *   (an ask whose build never succeeded stops counting after ASK_COUNTS_MS);
  * - the deployed commit and day, and the day its build's next dated change is due;
- * - whether the dealer was told this month that the deploys are spent.
+ * - whether the dealer was told this month that the deploys are spent;
+ * - each scheduled job's last failure, until a run of it succeeds (/api/health reports it).
  */
 
 export const PUBLISHING_BLOBS = 'publishing';
@@ -21,6 +22,10 @@ export const ASK_COUNTS_MS = 3 * 60 * 60_000;
 
 const deploySchema = z.object({ id: z.string(), at: z.number(), commit: z.string().optional() });
 const askSchema = z.object({ at: z.number(), reason: z.string() });
+const failureSchema = z.object({ at: z.number(), reason: z.string() });
+
+/** The scheduled jobs that ask for deploys. */
+export type PublishingJob = 'publisher' | 'daily-rebuild';
 
 export const stateSchema = z.object({
   month: z.string(),
@@ -37,6 +42,8 @@ export const stateSchema = z.object({
     .optional(),
   /** The month the dealer was told the deploys are spent. */
   noticeMonth: z.string().optional(),
+  /** A job's last run that failed, kept until one of its runs gets through. */
+  failures: z.object({ publisher: failureSchema.optional(), 'daily-rebuild': failureSchema.optional() }).optional(),
 });
 
 export type PublishingState = z.infer<typeof stateSchema>;
@@ -82,6 +89,12 @@ export async function updateState(store: Blobs, now: number, change: (state: Pub
       : await store.setJSON(STATE_KEY, next, entry ? {} : { onlyIfNew: true });
     if (write.modified || tries >= 4) return next;
   }
+}
+
+/** A job's run failed: kept until a run of it gets through. */
+export function withFailure(state: PublishingState, job: PublishingJob, failure: { at: number; reason: string } | null): PublishingState {
+  const { [job]: _old, ...others } = state.failures ?? {};
+  return { ...state, failures: failure ? { ...others, [job]: failure } : others };
 }
 
 /** A deploy the site asks for counts at once. */

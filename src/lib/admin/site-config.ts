@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { cmsConfig, type DataSchema } from './cms-config.ts';
-import { dealer } from '../data/dealer.ts';
 import { stores } from '../data/stores.ts';
+import { githubSettings } from '../settings/github.ts';
+import { siteUrl } from '../data/site-url.ts';
 
 // Every data/schemas/<name>.ts with a `schema` export is a data file of the admin, found here
 // rather than listed, so a data file added later appears in the admin by itself
@@ -19,19 +20,17 @@ export const adminSchemas: DataSchema[] = Object.entries(modules).flatMap(([path
   return module.schema ? [{ name, schema: module.schema, folder: folders.has(name) }] : [];
 });
 
-/** "https://github.com/owner/name(.git)" or "git@github.com:owner/name.git" (Netlify's REPOSITORY_URL) → "owner/name". */
-export function repoOf(url: string | undefined): string | undefined {
-  const match = /github\.com[/:]([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(url ?? '');
-  return match?.[1];
-}
+const github = githubSettings();
 
 /**
- * The admin's configuration. The repository comes from ADMIN_REPO, else from the REPOSITORY_URL
- * Netlify sets while it builds; the branch from ADMIN_BRANCH (default main), docs/editors.md §Admin.
+ * The admin's configuration: the site's repository and branch as the functions read them
+ * (src/lib/settings/github.ts: ADMIN_REPO or GITHUB_REPOSITORY, else the REPOSITORY_URL Netlify
+ * sets while it builds; ADMIN_BRANCH or GITHUB_BRANCH, else main), docs/editors.md §Admin. With
+ * none (a local build) the admin names a placeholder, which a production build refuses.
  */
 export const adminConfig = cmsConfig(adminSchemas, {
-  repo: process.env.ADMIN_REPO || repoOf(process.env.REPOSITORY_URL) || 'your-account/your-site',
-  branch: process.env.ADMIN_BRANCH || 'main',
-  siteUrl: process.env.SITE_URL || dealer.website,
+  repo: github.repository ?? 'your-account/your-site',
+  branch: github.branch,
+  siteUrl: siteUrl(),
   storeCount: stores.length,
 });

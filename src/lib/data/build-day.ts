@@ -1,4 +1,5 @@
+import { processEnv } from '../settings/read.ts';
 import { buildDay as readBuildDay } from '../units/build-clock.ts';
 
 /** The one place the build reads its clock (BUILD_DATE=YYYY-MM-DD fixes it): YYYY-MM-DD. */
-export const buildDay = readBuildDay(process.env, new Date());
+export const buildDay = readBuildDay(processEnv(), new Date());

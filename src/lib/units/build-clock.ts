@@ -1,3 +1,6 @@
+import { buildDateSetting } from '../settings/build.ts';
+import type { Env } from '../settings/read.ts';
+
 /**
  * The build-time clock (docs/product.md §Units): a sold unit's page lives for a number of days
  * counted from the day the site is built. BUILD_DATE=YYYY-MM-DD fixes that day (tests, or a
@@ -19,8 +22,8 @@ export function calendarDay(now: Date, timeZone = DEALER_TIME_ZONE): string {
 }
 
 /** The build day: BUILD_DATE when set (and well formed), else today. A malformed value stops the build. */
-export function buildDay(env: Readonly<Record<string, string | undefined>>, now: Date): string {
-  const fixed = env.BUILD_DATE?.trim();
+export function buildDay(env: Env, now: Date): string {
+  const fixed = buildDateSetting(env);
   if (!fixed) return calendarDay(now);
   const date = new Date(`${fixed}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(fixed) || Number.isNaN(date.getTime()) || !date.toISOString().startsWith(fixed))
