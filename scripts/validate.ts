@@ -77,7 +77,7 @@ if (selected.includes('a11y')) {
       pages.map((page) => page.path),
     );
     report(
-      `pa11y (${VIEWPORTS.map((v) => `${v.width}px: ${v.runners.map((r) => (r === 'htmlcs' ? 'HTML_CodeSniffer WCAG2AA' : 'axe WCAG 2.2 A/AA')).join(' and ')}`).join('; ')}): ${pages.length} pages (${runs} runs), ${errors.length} errors in ${seconds(start)} (server up in ${served})`,
+      `pa11y (${VIEWPORTS.map((v) => `${v.width}px, ${v.which}: ${v.runners.map((r) => (r === 'htmlcs' ? 'HTML_CodeSniffer WCAG2AA' : 'axe WCAG 2.2 A/AA')).join(' and ')}`).join('; ')}): ${pages.length} pages (${runs} runs), ${errors.length} errors in ${seconds(start)} (server up in ${served})`,
       errors,
     );
   } finally {

@@ -2,19 +2,20 @@ import { join } from 'node:path';
 import pa11y from 'pa11y';
 import puppeteer, { type Page } from 'puppeteer';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '../chromium.ts';
-import type { Finding } from './pages.ts';
+import { onePathPerTemplate, type Finding } from './pages.ts';
 
 /** pa11y's runner of axe with the WCAG 2.2 A and AA rules, by its path (scripts/validators/axe-runner.ts). */
 const AXE = join(import.meta.dirname, 'axe-runner.ts');
 
 /**
- * Each page is checked at the phone and the desktop width with HTML_CodeSniffer, and at the
- * phone width with axe too: one sweep for both (docs/product.md §Quality); the end-to-end tests
- * run axe on one page per template at both widths.
+ * Every page is checked at the phone width with axe and HTML_CodeSniffer in one load: the one
+ * sweep of the sitemap (docs/decisions/browser-test-widths.md). What a page shows at the desktop
+ * width is its template's layout, so one page of each template is checked there too, with
+ * HTML_CodeSniffer here and with axe in the end-to-end tests (tests/e2e/a11y-templates.spec.ts).
  */
 export const VIEWPORTS = [
-  { width: 375, height: 740, runners: [AXE, 'htmlcs'] },
-  { width: 1280, height: 800, runners: ['htmlcs'] },
+  { width: 375, height: 740, runners: [AXE, 'htmlcs'], which: 'every page', pages: (paths: readonly string[]) => paths },
+  { width: 1280, height: 800, runners: ['htmlcs'], which: 'a page of each template', pages: onePathPerTemplate },
 ] as const;
 
 /** The runner's name in a finding. */
@@ -34,14 +35,14 @@ async function open(page: Page, url: string, { width, height }: (typeof VIEWPORT
 }
 
 /**
- * pa11y over each page of a served site, at each viewport with its runners (HTML_CodeSniffer at
+ * pa11y over the pages of a served site, at each viewport with its runners and its pages (HTML_CodeSniffer at
  * WCAG 2 AA, axe at WCAG 2.2 A and AA): one browser, a few tabs at once. Errors only (its
  * warnings and notices ask a human).
  */
 export async function checkA11y(base: string, paths: readonly string[], concurrency = 3): Promise<{ errors: Finding[]; runs: number }> {
   const browser = await puppeteer.launch({ executablePath: HEADLESS_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const errors: Finding[] = [];
-  const jobs = VIEWPORTS.flatMap((viewport) => paths.map((path) => ({ path, viewport })));
+  const jobs = VIEWPORTS.flatMap((viewport) => viewport.pages(paths).map((path) => ({ path, viewport })));
   let next = 0;
   const worker = async () => {
     const page = await browser.newPage();
