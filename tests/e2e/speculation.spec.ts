@@ -85,7 +85,9 @@ test.describe('speculation rules', () => {
     page.on('request', (request) => {
       if (/\/api\/|lot\.json/.test(request.url())) early.push(request.url());
     });
-    const unit = await page.request.get('/new-inventory').then(async (response) => /href="(\/vehicles\/[^"]+)"[^>]*data-speculate="prerender"/.exec(await response.text())?.[1]);
+    const unit = await page.request
+      .get('/new-inventory')
+      .then(async (response) => /href="(\/vehicles\/[^"]+)"[^>]*data-speculate="prerender"/.exec(await response.text())?.[1]);
     expect(unit).toBeTruthy();
     await openPrerendered(page, unit ?? '/');
     expect(await pushes(page), 'events pushed while prerendering').toEqual([]);
