@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { refuseSpeculation } from './lib/http/guards.ts';
 import { alertsBlobs } from './lib/alerts/blobs.ts';
 import { SECURITY_HEADERS, errorResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
@@ -17,6 +18,8 @@ import { leadsBlobs } from './lib/leads/blobs.ts';
 export const NEXT_HEADER = 'X-Archive-Next';
 
 export default async function adminArchive(request: Request, context: InboxRequestContext = {}): Promise<Response> {
+  const refused = refuseSpeculation(request);
+  if (refused) return refused;
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
   const user = await authorize(request, context);
   if (user instanceof Response) return user;

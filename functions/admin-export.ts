@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { refuseSpeculation } from './lib/http/guards.ts';
 import { z } from 'zod';
 import { DEALER_TIME_ZONE } from '../src/lib/units/build-clock.ts';
 import { wallClockAt } from '../src/lib/rentals/quote.ts';
@@ -27,6 +28,8 @@ export function dayStart(date: string): number {
 }
 
 export default async function adminExport(request: Request, context: InboxRequestContext = {}): Promise<Response> {
+  const refused = refuseSpeculation(request);
+  if (refused) return refused;
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
   const user = await authorize(request, context);
   if (user instanceof Response) return user;

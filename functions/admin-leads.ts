@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { refuseSpeculation } from './lib/http/guards.ts';
 import { z } from 'zod';
 import { deliverLead } from './lib/leads/delivery.ts';
 import { errorResponse, jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
@@ -28,6 +29,8 @@ const actionSchema = z.discriminatedUnion('action', [
 ]);
 
 export default async function adminLeads(request: Request, context: InboxRequestContext = {}): Promise<Response> {
+  const refused = refuseSpeculation(request);
+  if (refused) return refused;
   if (request.method !== 'GET' && request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
   const user = await authorize(request, context);
   if (user instanceof Response) return user;

@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { refuseSpeculation } from './lib/http/guards.ts';
 import { z } from 'zod';
 import { alertsBlobs } from './lib/alerts/blobs.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
@@ -30,6 +31,8 @@ const requestSchema = z
   .refine((value) => !value.phone || value.phone.replace(/\D/g, '').length >= 10, { message: 'A phone number has at least 10 digits', path: ['phone'] });
 
 export default async function adminPrivacy(request: Request, context: InboxRequestContext = {}): Promise<Response> {
+  const refused = refuseSpeculation(request);
+  if (refused) return refused;
   if (request.method !== 'GET' && request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
   const user = await authorize(request, context);
   if (user instanceof Response) return user;

@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { refuseSpeculation } from './lib/http/guards.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { localSignInAllowed, type InboxRequestContext } from './lib/inbox/auth.ts';
 
@@ -8,6 +9,8 @@ import { localSignInAllowed, type InboxRequestContext } from './lib/inbox/auth.t
  * never on a deploy). No lead data.
  */
 export default async function adminSession(request: Request, context: InboxRequestContext = {}): Promise<Response> {
+  const refused = refuseSpeculation(request);
+  if (refused) return refused;
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
   return jsonResponse({ localSignIn: localSignInAllowed(request, context) });
 }

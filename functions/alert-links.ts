@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { refuseSpeculation } from './lib/http/guards.ts';
 import { dealer } from '../src/lib/data/dealer.ts';
 import { formatLongDate } from '../src/lib/site/legal.ts';
 import { alertsEnv } from '../src/lib/settings/alerts.ts';
@@ -31,6 +32,8 @@ const MANAGE = '/alerts/manage';
 const UNSUBSCRIBE = '/api/alerts/unsubscribe';
 
 export default async function alertLinksHandler(request: Request): Promise<Response> {
+  const refused = refuseSpeculation(request);
+  if (refused) return refused;
   if (request.method !== 'GET' && request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
   const url = new URL(request.url);
   const query = url.searchParams;

@@ -1,4 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
+import { refuseSpeculation } from './lib/http/guards.ts';
 import { z } from 'zod';
 import { dealer } from '../src/lib/data/dealer.ts';
 import { cleanText, HONEYPOT_FIELD, LIMITS, MESSAGES } from '../src/lib/leads/inquiry.ts';
@@ -35,6 +36,8 @@ const emailSchema = z.email();
 type AlertsContext = Partial<Pick<Context, 'ip' | 'waitUntil'>>;
 
 export default async function alerts(request: Request, context: AlertsContext = {}): Promise<Response> {
+  const refused = refuseSpeculation(request);
+  if (refused) return refused;
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const body = await readBody(request);
   if ('error' in body) return errorResponse(body.status, body.error);

@@ -1,4 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
+import { refuseSpeculation } from './lib/http/guards.ts';
 import { BASE_SECURITY_HEADERS } from '../src/lib/site/security-headers.ts';
 import { errorResponse, methodNotAllowed } from './lib/http/responses.ts';
 import { readLeadPhoto } from './lib/leads/photos.ts';
@@ -22,6 +23,8 @@ export const EXPIRED_LINK = 'This photo link has expired. Open the lead in the i
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export default async function leadPhoto(request: Request, context: PhotoContext = {}): Promise<Response> {
+  const refused = refuseSpeculation(request);
+  if (refused) return refused;
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
   const url = new URL(request.url);
   const [lead = '', n = ''] = context.params?.lead !== undefined ? [context.params.lead, context.params.n ?? ''] : url.pathname.split('/').slice(3);

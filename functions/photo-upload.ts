@@ -1,4 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
+import { refuseSpeculation } from './lib/http/guards.ts';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from '../src/lib/leads/inquiry.ts';
 import { photoName, photoType, PHOTO_LIMITS, PHOTO_MESSAGES, UPLOAD_PART_BYTES } from '../src/lib/leads/photos.ts';
 import { errorResponse, jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
@@ -33,6 +34,8 @@ const whole = (value: string | null, min: number, max: number) =>
   value !== null && /^\d{1,9}$/.test(value) && Number(value) >= min && Number(value) <= max ? Number(value) : undefined;
 
 export default async function photoUpload(request: Request, context: UploadContext = {}): Promise<Response> {
+  const refused = refuseSpeculation(request);
+  if (refused) return refused;
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const url = new URL(request.url);
   const max = FORMS[url.searchParams.get('form') ?? ''];

@@ -71,7 +71,7 @@ export default function VehicleCard({ vehicle, headingLevel = 3, priority = fals
             </a>
           </p>
         )}
-        <a href={`/vehicles/${vehicle.id}`} className="btn btn-primary mt-4">
+        <a href={`/vehicles/${vehicle.id}`} className="btn btn-primary mt-4" data-speculate="prerender">
           View Details<span className="sr-only">: {vehicle.name}</span>
         </a>
       </div>

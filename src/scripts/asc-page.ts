@@ -1,12 +1,13 @@
 import { clickToCallEvent, ctaEvent, pageviewEvents } from '../lib/analytics/page-events.ts';
-import { pageTypeOf, pushAsc, type AscItem, type AscPageType } from '../lib/analytics/asc.ts';
+import { pageTypeOf, pushAsc, whenActivated, type AscItem, type AscPageType } from '../lib/analytics/asc.ts';
 
 /**
  * The page's analytics events (docs/product.md §Analytics), from what the layout put on <body>:
  * the page type, the unit of a unit page, the count of a list page, and the dealer's tag
  * manager container. The page views go to window.asc_datalayer at once (a few array entries,
- * no network); calls and calls to action as the visitor clicks them; the tag manager, when
- * the dealer set one, loads once the page is idle. Nothing here reads a form.
+ * no network), or on a prerendered page once the visitor sees it; calls and calls to action as
+ * the visitor clicks them; the tag manager, when the dealer set one, loads once the page is
+ * idle and shown. Nothing here reads a form.
  */
 
 const body = document.body.dataset;
@@ -55,6 +56,7 @@ if (container && /^GTM-[A-Z0-9]+$/.test(container)) {
     document.head.append(script);
   };
   const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 1000));
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  // A prerendered page loads the tag manager (which counts a view of its own) once it is shown.
+  const start = () => (document.readyState === 'complete' ? idle() : addEventListener('load', idle, { once: true }));
+  whenActivated(window, start);
 }

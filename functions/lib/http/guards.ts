@@ -98,3 +98,27 @@ export function wokenByJob(request: Request | undefined, secret: string | undefi
   const expected = Buffer.from(wakeSignature(secret, slot));
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/**
+ * Whether the browser asks for `request` ahead of a visitor's tap: a speculation rule's prefetch
+ * or prerender (`Sec-Purpose: prefetch`, `prefetch;prerender`), or an older `Purpose: prefetch`.
+ */
+export function isSpeculative(request: Request): boolean {
+  const purpose = request.headers.get('sec-purpose') ?? request.headers.get('purpose') ?? '';
+  return /(^|[;,\s])prefetch($|[;,\s])/i.test(purpose);
+}
+
+/**
+ * null for a request a visitor made, else the refusal of a speculative one
+ * (docs/decisions/speculative-loading.md): no function that files, changes, signs in or answers
+ * with a dealer's data runs for a page nobody opened. The site's rules never speculate these
+ * addresses; this holds whatever a page or another site asks for. A 503 that is never stored:
+ * Chromium drops the prefetch and the visitor's own navigation asks again. Each such handler's
+ * first line:
+ *
+ *   const refused = refuseSpeculation(request); if (refused) return refused;
+ */
+export function refuseSpeculation(request: Request): Response | null {
+  if (!isSpeculative(request)) return null;
+  return jsonResponse({ error: 'Not answered ahead of a visit' }, { status: 503, headers: { 'Cache-Control': 'no-store', Vary: 'Sec-Purpose, Purpose' } });
+}

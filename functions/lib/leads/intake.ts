@@ -1,4 +1,5 @@
 import type { Store as Blobs } from '@netlify/blobs';
+import { refuseSpeculation } from '../http/guards.ts';
 import type { Context } from '@netlify/functions';
 import { dealer } from '../../../src/lib/data/dealer.ts';
 import {
@@ -139,6 +140,8 @@ export function intake<V>(form: IntakeForm<V>): (request: Request, context?: Int
   const errors = intakeErrors(form.noun, form.conflictNoun);
 
   return async function handle(request: Request, context: IntakeContext = {}): Promise<Response> {
+    const refused = refuseSpeculation(request);
+    if (refused) return refused;
     if (request.method !== 'POST') return methodNotAllowed(['POST']);
     // A test lead (npm run doctor) says so, with the site's HEALTH_TOKEN; a visitor never sends the header.
     const test = request.headers.get(TEST_LEAD.header);

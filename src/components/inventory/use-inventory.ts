@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { sameFilters, type FilterChoices, type InventoryFilters } from '../../lib/inventory/filter.ts';
 import { stateFromUrl, urlOfState, type InventoryState } from '../../lib/inventory/pages.ts';
 import type { RetryOptions } from '../../lib/inventory/fetch-with-retry.ts';
+import { whenActivated } from '../../lib/analytics/asc.ts';
 import { fetchInventory, type InventoryItem } from '../../lib/inventory/vehicles-client.ts';
 
 /** Typing settles for this long before the address bar follows the search box. */
@@ -141,12 +142,16 @@ export function useLot(live: boolean, retry: RetryOptions = {}) {
     if (attempt === 0) return;
     setQuery({ status: 'loading' });
     const controller = new AbortController();
-    fetchInventory({ ...retryRef.current, signal: controller.signal }).then(
-      (vehicles) => setQuery({ status: 'success', vehicles }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setQuery({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
+    // A prerendered page asks for the lot once the visitor sees it (docs/decisions/speculative-loading.md).
+    whenActivated(window, () => {
+      if (controller.signal.aborted) return;
+      fetchInventory({ ...retryRef.current, signal: controller.signal }).then(
+        (vehicles) => setQuery({ status: 'success', vehicles }),
+        (error: unknown) => {
+          if (!controller.signal.aborted) setQuery({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+        },
+      );
+    });
     return () => controller.abort();
   }, [attempt]);
 

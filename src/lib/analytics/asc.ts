@@ -126,15 +126,30 @@ interface AscWindow {
   dataLayer?: Record<string, unknown>[];
 }
 
-/** Pushes events to window.asc_datalayer.events and window.dataLayer (the tag manager reads the latter). */
+/**
+ * Runs `then` now, or, on a page the browser is prerendering, once the visitor sees it
+ * (docs/product.md §Analytics: nothing counts before it is seen). Callbacks keep their order.
+ */
+export function whenActivated(target: Window, then: () => void): void {
+  const document = target.document as Document & { prerendering?: boolean };
+  if (document.prerendering) document.addEventListener('prerenderingchange', then, { once: true });
+  else then();
+}
+
+/**
+ * Pushes events to window.asc_datalayer.events and window.dataLayer (the tag manager reads the
+ * latter); on a prerendered page, once it is shown.
+ */
 export function pushAsc(target: Window, events: readonly AscEvent[]): void {
-  const w = target as unknown as AscWindow;
-  w.asc_datalayer ??= { events: [] };
-  w.dataLayer ??= [];
-  for (const event of events) {
-    w.asc_datalayer.events.push(event);
-    w.dataLayer.push({ ...event });
-  }
+  whenActivated(target, () => {
+    const w = target as unknown as AscWindow;
+    w.asc_datalayer ??= { events: [] };
+    w.dataLayer ??= [];
+    for (const event of events) {
+      w.asc_datalayer.events.push(event);
+      w.dataLayer.push({ ...event });
+    }
+  });
 }
 
 /** The page's type and unit, as the page script found them (the form islands add them to their events). */
