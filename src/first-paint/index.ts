@@ -18,6 +18,7 @@ import {
   pageCsp,
   withStylePolicy,
 } from '../lib/site/security-headers.ts';
+import { SPECULATION_RULES_TEXT } from '../lib/site/speculation.ts';
 
 /**
  * What every built page goes through so that its first paint needs nothing but its own HTML
@@ -183,6 +184,8 @@ export default function firstPaint({ frameOrigin, tagManager = false }: { frameO
         await mkdir(join(out, '_astro'), { recursive: true });
         for (const [url, code] of site.files) await writeFile(join(out, url), code);
         for (const [from, to] of site.renames) await rename(join(out, from), join(out, to));
+        // The speculation rules the page's script adds (src/scripts/speculation.ts) are inline rules to the policy.
+        site.scriptHashes.add(cspHash(SPECULATION_RULES_TEXT));
         await writeFile(join(out, '_headers'), headersFile(pageCsp({ scriptHashes: [...site.scriptHashes], frameOrigin, tagManager })));
         logger.info(
           `${pages.length} page(s): ${STEPS.map(([name]) => name).join(', ')}; ${(inlineBytes / pages.length / 1024).toFixed(1)} KB added a page on average; island runtime ${[...site.files.keys()].join(', ') || 'none'}; ${site.scriptHashes.size} inline script hash(es) in _headers`,

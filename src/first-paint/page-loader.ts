@@ -19,7 +19,7 @@ import { CONTROL, isHeldTap, whenIdle } from './controls.ts';
 const script = document.currentScript as HTMLScriptElement | null;
 const stylesheet = script?.dataset.stylesheet;
 const runtime = script?.dataset.runtime;
-/** The page's own module scripts (the analytics events, src/scripts/asc-page.ts): when idle only. */
+/** The page's own module script (src/scripts/page.ts: the analytics events, the speculation rules): when idle only. */
 const modules = script?.dataset.modules?.split(' ').filter(Boolean) ?? [];
 
 let styled = false;

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { SPECULATION_RULES_ID } from '../../src/lib/site/speculation.ts';
 import { expect, idleWorkDone, test } from './fixtures.ts';
 
 /**
@@ -69,6 +68,8 @@ test.describe('speculation rules', () => {
     await cdp.send('Preload.enable');
     await page.goto('/new-inventory');
     await page.waitForLoadState('load');
+    // The page's script adds the rules once the page is idle.
+    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
     const link = page.locator(CARD_LINK).first();
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/vehicles\//);
@@ -99,24 +100,28 @@ test.describe('speculation rules', () => {
 });
 
 test.describe('no speculation for a visitor saving data', () => {
-  test('with Save-Data on, the page has no speculation rules once its head is read', async ({ page }) => {
-    await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '4g' } });
-    });
-    await page.goto('/new-inventory');
-    expect(await page.locator(`script[type="speculationrules"]`).count()).toBe(0);
+  /** How many rule sets the page holds once its script has run (its page view pushed, in the same evaluation). */
+  const ruleSetsWhenIdle = async (page: Page, connection: { saveData: boolean; effectiveType: string }, path: string) => {
+    await page.addInitScript((value) => {
+      Object.defineProperty(navigator, 'connection', { configurable: true, value });
+    }, connection);
+    await page.goto(path);
+    await idleWorkDone(page);
+    await page.waitForFunction(() =>
+      ((window as unknown as { asc_datalayer?: { events: { event?: string }[] } }).asc_datalayer?.events ?? []).some((e) => e.event === 'asc_pageview'),
+    );
+    return page.locator('script[type="speculationrules"]').count();
+  };
+
+  test('with Save-Data on, the page gets no speculation rules', async ({ page }) => {
+    expect(await ruleSetsWhenIdle(page, { saveData: true, effectiveType: '4g' }, '/new-inventory')).toBe(0);
   });
 
   test('on a 2G connection, neither', async ({ page }) => {
-    await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: false, effectiveType: 'slow-2g' } });
-    });
-    await page.goto('/');
-    expect(await page.locator(`script[type="speculationrules"]`).count()).toBe(0);
+    expect(await ruleSetsWhenIdle(page, { saveData: false, effectiveType: 'slow-2g' }, '/')).toBe(0);
   });
 
-  test('on a fast connection without Save-Data, the rules stay', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.locator(`#${SPECULATION_RULES_ID}[type="speculationrules"]`)).toHaveCount(1);
+  test('on a fast connection without Save-Data, the page gets them once idle', async ({ page }) => {
+    expect(await ruleSetsWhenIdle(page, { saveData: false, effectiveType: '4g' }, '/')).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The site's speculation rules (docs/decisions/speculative-loading.md, docs/product.md §Speed):
- * one static `<script type="speculationrules">` block in every page's head, allowed by the
- * page's Content-Security-Policy through its hash like any inline script
- * (docs/decisions/generated-headers-and-redirects.md). Chromium reads it; other browsers ignore it.
+ * one rule set, added to the page by its script once the page is idle (src/scripts/speculation.ts),
+ * so the rules cost the page's first flight nothing, and allowed by the page's
+ * Content-Security-Policy through its hash like any inline script (src/first-paint/index.ts).
+ * Chromium reads them; other browsers ignore them.
  *
  * Which link, how and when:
  * - a unit's "View Details" on a card (`data-speculate="prerender"`): prerendered at `moderate`
@@ -53,13 +54,14 @@ export const SPECULATION_RULES = {
   prefetch: [{ source: 'document', where: { and: [...safePage.and, { not: unitCard }] }, eagerness: 'moderate' }],
 } as const;
 
-/** The id of the rules' script element (the data-saving check below removes it). */
-export const SPECULATION_RULES_ID = 'speculation-rules';
+/** The rule set's text, as the page's script adds it; the page's policy allows it by this text's hash. */
+export const SPECULATION_RULES_TEXT = JSON.stringify(SPECULATION_RULES);
 
 /**
- * Runs right after the rules, still in the head (before any link exists, so nothing has been
- * speculated yet): a visitor with Save-Data (Data Saver) or a 2G connection, as Chromium's
- * Network Information API reports them, gets the rules removed, and a removed rule set speculates
- * nothing. Document rules cannot test the connection themselves.
+ * Whether this visitor saves data: Save-Data (Data Saver) or a 2G connection, as Chromium's
+ * Network Information API reports them. Document rules cannot test the connection themselves, so
+ * the page's script adds the rules only for a visitor who does not.
  */
-export const DATA_SAVING_CHECK = `(()=>{const c=navigator.connection;if(c&&(c.saveData||/2g/.test(c.effectiveType)))document.getElementById(${JSON.stringify(SPECULATION_RULES_ID)})?.remove()})()`;
+export function savesData(connection: { saveData?: boolean; effectiveType?: string } | undefined): boolean {
+  return Boolean(connection && (connection.saveData || /2g/.test(connection.effectiveType ?? '')));
+}

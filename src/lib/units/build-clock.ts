@@ -1,10 +1,8 @@
-import { buildDateSetting } from '../settings/build.ts';
-import type { Env } from '../settings/read.ts';
-
 /**
  * The build-time clock (docs/product.md §Units): a sold unit's page lives for a number of days
- * counted from the day the site is built. BUILD_DATE=YYYY-MM-DD fixes that day (tests, or a
- * rebuild of an older state); otherwise it is today in the dealer's time zone.
+ * counted from the day the site is built, in the dealer's time zone (src/lib/data/build-day.ts
+ * reads BUILD_DATE, which fixes it). Nothing here reads a setting: the lead forms' scripts take
+ * these functions, and a setting's reader would bring its schemas into every form.
  */
 
 /**
@@ -19,16 +17,6 @@ export function calendarDay(now: Date, timeZone = DEALER_TIME_ZONE): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** The build day: BUILD_DATE when set (and well formed), else today. A malformed value stops the build. */
-export function buildDay(env: Env, now: Date): string {
-  const fixed = buildDateSetting(env);
-  if (!fixed) return calendarDay(now);
-  const date = new Date(`${fixed}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(fixed) || Number.isNaN(date.getTime()) || !date.toISOString().startsWith(fixed))
-    throw new Error(`BUILD_DATE must be a date written YYYY-MM-DD, found "${fixed}"`);
-  return fixed;
 }
 
 /** Whole days from `from` to `to` (YYYY-MM-DD each); negative when `to` is earlier. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, buildDay, calendarDay, daysBetween } from './build-clock.ts';
+import { readBuildDay as buildDay } from '../data/build-day.ts';
+import { addDays, calendarDay, daysBetween } from './build-clock.ts';
 import { modelSlugOf, retiredTarget, similarUnits, unitStage, type LotUnit } from './units.ts';
 
 describe('the build clock', () => {
