@@ -138,7 +138,11 @@ interface StoreProxy {
   stop: () => Promise<void>;
 }
 
-async function storeProxy(target: number, clockFile: string, { burstMs = 0, loseAnswer, sandboxConditions = false, onRequest }: BlobsOptions): Promise<StoreProxy> {
+async function storeProxy(
+  target: number,
+  clockFile: string,
+  { burstMs = 0, loseAnswer, sandboxConditions = false, onRequest }: BlobsOptions,
+): Promise<StoreProxy> {
   /** The file system's clock (the one modification times are taken from), in whole milliseconds. */
   const fileClock = async () => {
     await writeFile(clockFile, '.');
