@@ -21,6 +21,7 @@ const { emptyCollectionPaths } = await import('./src/lib/data/collections.ts');
 const { reservationOptions } = await import('./src/lib/data/reservation.ts');
 const { townPages, townsWithoutLocalText } = await import('./src/lib/data/towns.ts');
 const { serviceOptions } = await import('./src/lib/data/service-request.ts');
+const { menuData } = await import('./src/lib/data/navigation.ts');
 
 // The canonical origin: SITE_URL wins (set it on Netlify), else the dealer's website in data/.
 const site = process.env.SITE_URL || dealer.website;
@@ -38,7 +39,7 @@ export default defineConfig({
     admin(),
     react(),
     // Island figures ship in the island's script, not as props in the page (docs/speed.md).
-    islandData({ 'reservation-options': reservationOptions, 'service-options': serviceOptions }),
+    islandData({ 'reservation-options': reservationOptions, 'service-options': serviceOptions, menu: menuData }),
     // Sold units' pages and collections without a unit are noindex: out of the sitemap.
     sitemap({ filter: (page) => isSitemapPage(page, new Set([...soldPagePaths, ...emptyCollectionPaths])) }),
     sitemapXml(),
