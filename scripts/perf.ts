@@ -45,6 +45,8 @@ const TEMPLATES: [string, string][] = [
   ['financing', '/financing'],
   ['compare', '/compare'],
   ['about', '/about'],
+  ['street-use-guide', '/street-legal-golf-carts-nj'],
+  ['buying-guide', '/golf-cart-buying-guide'],
 ];
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json|ld\+json)|image\/svg\+xml)/;

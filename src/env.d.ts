@@ -11,3 +11,9 @@ declare module 'island-data:service-options' {
   const options: import('./lib/leads/service.ts').ServiceOptions;
   export default options;
 }
+
+/** The mobile menu's links and number (from data/navigation.json and the dealer's local number). */
+declare module 'island-data:menu' {
+  const menu: import('./lib/routing/navigation.ts').MenuData;
+  export default menu;
+}

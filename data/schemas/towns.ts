@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { slugify } from '../../src/lib/format.ts';
-import { imageSrc, nonEmpty, schemaRef, slug } from './common.ts';
+import { imageSrc, nonEmpty, schemaRef, slug, url } from './common.ts';
+import { Phone } from './dealer.ts';
+import { checkedDate } from './street-use.ts';
 
 export const MunicipalityType = z.enum(['township', 'borough', 'city']);
 
@@ -41,6 +43,33 @@ const drivingMiles = z
     'With several stores: the one-way driving miles from stores other than the main one. A store left out is measured in a straight line from the coordinates, and pages say so.',
   );
 
+/** The municipal clerk, whom a town page sends buyers to about the town's own road rules (docs/product.md §Towns). */
+const clerk = z
+  .strictObject({
+    phone: Phone.optional(),
+    email: z.email().optional(),
+    url: url.optional().describe("The clerk's page on the town's own site"),
+  })
+  .refine((c) => c.phone || c.email || c.url, "give the clerk's phone, e-mail or page, or leave the clerk out")
+  .optional()
+  .describe("The municipal clerk's contact, from the town's own site; shown beside the line that sends buyers to the clerk");
+
+/** A town's own rule on golf carts or LSVs, recorded by an editor from the ordinance itself (docs/product.md §Towns). */
+const Ordinance = z.strictObject({
+  number: nonEmpty.describe('How the town numbers it, e.g. "Ordinance 2024-12" or "Chapter 100, § 100-4"'),
+  title: nonEmpty.describe('Its title, as the town gives it'),
+  says: nonEmpty.describe('What it says about golf carts or LSVs on its roads, in plain words and nothing more'),
+  url: url.describe('Where a buyer can read it (the town code, e.g. on ecode360.com)'),
+  checked: checkedDate,
+});
+
+const ordinances = z
+  .array(Ordinance)
+  .optional()
+  .describe(
+    "The town's own rules on golf carts or LSVs, each read in the ordinance itself. A general ordinance on motor-driven vehicles is not one: record only what names golf carts or LSVs",
+  );
+
 const Municipality = z.strictObject({
   name: nonEmpty.describe('The name without its type, e.g. "Bass River"'),
   type: MunicipalityType,
@@ -51,6 +80,8 @@ const Municipality = z.strictObject({
   neighbours: z.array(slug).min(1).describe('Bordering municipalities of the county, by name and type in lowercase with hyphens, e.g. "bordentown-township"'),
   localText,
   aliases,
+  clerk,
+  ordinances,
 });
 
 const County = z.strictObject({
@@ -100,3 +131,5 @@ export const schema = z
 export type Municipality = z.infer<typeof Municipality>;
 export type MunicipalityType = z.infer<typeof MunicipalityType>;
 export type County = z.infer<typeof County>;
+export type Ordinance = z.infer<typeof Ordinance>;
+export type Clerk = NonNullable<z.infer<typeof clerk>>;

@@ -1,22 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-
-export interface MenuLink {
-  label: string;
-  href: string;
-  current: boolean;
-}
-
-interface Props {
-  links: MenuLink[];
-  phone: { display: string; href: string };
-}
+import menu from 'island-data:menu';
+import { isActive } from '../lib/routing/navigation.ts';
 
 /**
  * The small-screen navigation: a right-side panel. While it is open the rest of the page is
- * inert; Escape or the close button shuts it and focus returns to the menu button.
+ * inert; Escape or the close button shuts it and focus returns to the menu button. Its links and
+ * number come with its script (island data), not in every page's markup: the panel shows only
+ * once opened (docs/decisions/first-flight-pages.md).
  */
-export default function MobileMenu({ links, phone }: Props) {
+export default function MobileMenu() {
+  const { links, phone } = menu;
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -95,20 +89,22 @@ export default function MobileMenu({ links, phone }: Props) {
               </div>
               <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
                 <ul>
-                  {links.map((link) => (
-                    <li key={link.href}>
-                      <a
-                        href={link.href}
-                        aria-current={link.current ? 'page' : undefined}
-                        onClick={() => setOpen(false)}
-                        className={`block rounded-lg px-4 py-3 text-lg font-medium ${
-                          link.current ? 'bg-brand-50 text-brand-900' : 'text-slate-800 hover:bg-slate-100'
-                        }`}
-                      >
-                        {link.label}
-                      </a>
-                    </li>
-                  ))}
+                  {links.map((link) => {
+                    // The panel only renders in the browser, after a tap: the address is the page's own.
+                    const current = isActive(link, window.location.pathname);
+                    return (
+                      <li key={link.href}>
+                        <a
+                          href={link.href}
+                          aria-current={current ? 'page' : undefined}
+                          onClick={() => setOpen(false)}
+                          className={`block rounded-lg px-4 py-3 text-lg font-medium ${current ? 'bg-brand-50 text-brand-900' : 'text-slate-800 hover:bg-slate-100'}`}
+                        >
+                          {link.label}
+                        </a>
+                      </li>
+                    );
+                  })}
                 </ul>
               </nav>
               <div className="border-t border-slate-200 p-4">

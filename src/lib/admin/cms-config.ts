@@ -28,7 +28,22 @@ export const WIDEST_IMAGE = Math.max(...(Object.keys(IMAGE_SLOTS) as SlotName[])
 export const PHOTO_TRANSFORMATION = { format: 'webp', quality: 85, width: WIDEST_IMAGE, height: WIDEST_IMAGE } as const;
 
 /** Field names, wherever they appear, whose text is several sentences. */
-const LONG_TEXT = new Set(['description', 'text', 'note', 'blurb', 'about', 'disclaimer', 'visitText', 'localService', 'story', 'paragraphs', 'intro']);
+const LONG_TEXT = new Set([
+  'description',
+  'text',
+  'note',
+  'blurb',
+  'about',
+  'disclaimer',
+  'visitText',
+  'localService',
+  'story',
+  'paragraphs',
+  'intro',
+  'says',
+  'rule',
+  'unsettled',
+]);
 
 const LABELS: Record<string, string> = {
   e164: 'Dialled number',
@@ -52,7 +67,9 @@ const TITLES: Record<string, string> = {
   lot: 'Lot settings (price bands, sold pages, removed units)',
   import: "Import from the dealer's system (feed, times, columns, publish rules)",
   dealer: 'Dealer settings (phones, hours, links, store code)',
-  towns: 'Towns (local notes, neighbours, delivery miles)',
+  towns: 'Towns (local notes, neighbours, delivery miles, clerks and ordinances)',
+  'street-use': 'Street use in New Jersey (sourced facts, the guide, town lines)',
+  'buying-guide': 'Buying guide',
   models: 'Models',
   rentals: 'Rentals (prices and terms)',
   finance: 'Finance (defaults and promotions)',
@@ -66,7 +83,23 @@ const TITLES: Record<string, string> = {
 };
 
 /** The order of the data files in the admin: what changes most first; files added later follow. */
-const ORDER = ['lot', 'import', 'dealer', 'towns', 'models', 'rentals', 'finance', 'home', 'pages', 'services', 'brand-pages', 'brands', 'navigation'];
+const ORDER = [
+  'lot',
+  'import',
+  'dealer',
+  'towns',
+  'street-use',
+  'models',
+  'rentals',
+  'finance',
+  'home',
+  'pages',
+  'buying-guide',
+  'services',
+  'brand-pages',
+  'brands',
+  'navigation',
+];
 
 /**
  * A new unit's file name (its id and address /vehicles/{id}): its name and stock number, e.g.
@@ -105,6 +138,10 @@ const HINTS: FieldHints = {
     features: { label_singular: 'feature' },
     moreSpecifications: { label_singular: 'specification', summary: '{{fields.label}}: {{fields.value}}' },
     // Which towns still lack the dealer's local text, at a glance (docs/decisions/town-page-facts.md).
+    // Each fact and ordinance with the day it was last checked, at a glance (docs/product.md §Guides).
+    facts: { label_singular: 'fact', summary: '{{fields.id}} · checked {{fields.checked}}' },
+    sources: { label_singular: 'source', summary: '{{fields.title}}' },
+    ordinances: { label_singular: 'ordinance', summary: '{{fields.number}} · checked {{fields.checked}}' },
     municipalities: {
       label_singular: 'town',
       summary: "{{fields.name}} {{fields.type}} · {{fields.localText | ternary('local text written', 'no local text yet')}}",

@@ -1,6 +1,9 @@
 import json from '../../../data/navigation.json';
 import { schema, type Navigation } from '../../../data/schemas/navigation.ts';
 import { parseDataFile } from '../data-file.ts';
+import { telHref } from '../phone.ts';
+import type { MenuData } from '../routing/navigation.ts';
+import { dealer } from './dealer.ts';
 import { severalStores } from './stores.ts';
 
 /** With several stores, the menus' Showroom link is Locations (docs/product.md §Stores). */
@@ -12,4 +15,10 @@ function withLocations(navigation: Navigation): Navigation {
 }
 
 export const navigation = withLocations(parseDataFile('navigation.json', schema, json));
+/** The mobile menu's links and number, shipped with its script (src/integrations/island-data.ts). */
+export const menuData: MenuData = {
+  links: navigation.header,
+  phone: { display: dealer.phones.local.display, href: telHref(dealer.phones.local.e164) },
+};
+
 export type { NavLink } from '../../../data/schemas/navigation.ts';

@@ -2,6 +2,7 @@ import json from '../../../data/towns.json';
 import { municipalityKey, schema, type Municipality } from '../../../data/schemas/towns.ts';
 import { DataFileError, parseDataFile } from '../data-file.ts';
 import { slugify } from '../format.ts';
+import { townStreetUse } from '../guides/street-use.ts';
 import { deliveryFee, quoteRental } from '../rentals/quote.ts';
 import {
   fillTemplate,
@@ -17,9 +18,11 @@ import {
   type TownPage,
 } from '../towns/towns.ts';
 import { brands } from './brands.ts';
+import { buildDay } from './build-day.ts';
 import { dealer } from './dealer.ts';
 import { rentalGroups, rentalTerms } from './rentals.ts';
 import { severalStores, stores } from './stores.ts';
+import { streetUse } from './street-use.ts';
 import { servingStore, storePath, type StoreDistance } from '../stores/stores.ts';
 
 const data = parseDataFile('towns.json', schema, json);
@@ -149,6 +152,7 @@ const countyTownPage: TownPage = {
   nearby: [],
   facts: townFacts(county.name, county.deliveryMiles),
   localText: paragraphs(county.localText),
+  streetUse: townStreetUse({ name: county.name, county: true }, streetUse, buildDay),
   areaServed: [county.name, ...municipalities.map((m) => townMapQuery(m.fullName, county.state))],
   ...placeTexts('your town'),
 };
@@ -180,6 +184,8 @@ export const townPages: TownPage[] = [
       .sort(nearestFirst),
     facts: townFacts(town.fullName, town.serving.miles, town.serving),
     localText: paragraphs(town.localText),
+    // Only what the town's data records: no town gets a rule it does not have (docs/product.md §Towns).
+    streetUse: townStreetUse({ name: town.fullName, clerk: town.clerk, ordinances: town.ordinances }, streetUse, buildDay),
     areaServed: [townMapQuery(town.fullName, county.state), county.name],
     ...placeTexts(town.fullName),
   })),

@@ -18,3 +18,9 @@ export function isActive(link: NavLink, currentPath: string): boolean {
   const path = normalize(currentPath);
   return [link.href, ...(link.activeOn ?? [])].some((base) => covers(normalize(base), path));
 }
+
+/** What the mobile menu shows once opened: the header's links and the call button's number. */
+export interface MenuData {
+  links: readonly NavLink[];
+  phone: { display: string; href: string };
+}

@@ -4,7 +4,7 @@ import mountHolly from '../../../data/stores/mount-holly.json';
 import { SECOND_STORE } from '../../../tests/fixtures/second-store.ts';
 import { dealer } from '../data/dealer.ts';
 import { parseStores } from '../data/stores.ts';
-import { autoDealer, businessNodes, dealerId, orgId, organization, service } from './structured-data.ts';
+import { article, autoDealer, businessNodes, dealerId, orgId, organization, service } from './structured-data.ts';
 
 const site = 'https://www.example.com';
 const oneStore = () => parseStores({ 'mount-holly.json': mountHolly }, dealerJson);
@@ -52,5 +52,50 @@ describe('the business in structured data (docs/product.md §Stores)', () => {
       SECOND_STORE.geo.latitude,
       'Burlington County',
     ]);
+  });
+});
+
+describe('a guide in structured data (docs/product.md §Guides)', () => {
+  it('is an Article by the dealer, published by the dealer with its logo, dated, citing its sources', () => {
+    const node = article(dealer, site, {
+      headline: 'Golf Carts and LSVs in New Jersey',
+      description: 'The rules side by side.',
+      path: '/street-legal-golf-carts-nj',
+      image: '/images/social-card.jpg',
+      datePublished: '2026-11-27',
+      dateModified: '2026-12-01',
+      citations: [
+        { title: 'Low Speed Vehicles (LSV)', publisher: 'New Jersey Motor Vehicle Commission', url: 'https://nj.gov/mvc/vehicletopics/lowspeed.htm' },
+      ],
+    });
+    expect(node).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      '@id': `${site}/street-legal-golf-carts-nj#article`,
+      headline: 'Golf Carts and LSVs in New Jersey',
+      description: 'The rules side by side.',
+      url: `${site}/street-legal-golf-carts-nj`,
+      mainEntityOfPage: `${site}/street-legal-golf-carts-nj`,
+      image: `${site}/images/social-card.jpg`,
+      inLanguage: 'en-US',
+      datePublished: '2026-11-27',
+      dateModified: '2026-12-01',
+      author: { '@type': 'Organization', '@id': orgId(site), name: dealer.name, url: `${site}/` },
+      publisher: {
+        '@type': 'Organization',
+        '@id': orgId(site),
+        name: dealer.name,
+        url: `${site}/`,
+        logo: { '@type': 'ImageObject', url: `${site}${dealer.logo}` },
+      },
+      citation: [
+        {
+          '@type': 'CreativeWork',
+          name: 'Low Speed Vehicles (LSV)',
+          url: 'https://nj.gov/mvc/vehicletopics/lowspeed.htm',
+          publisher: { '@type': 'Organization', name: 'New Jersey Motor Vehicle Commission' },
+        },
+      ],
+    });
   });
 });

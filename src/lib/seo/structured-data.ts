@@ -124,6 +124,55 @@ export function service(
   };
 }
 
+/** What a guide page is: its words, its dates and what it cites (docs/product.md §Guides). */
+export interface ArticleInput {
+  headline: string;
+  description: string;
+  path: string;
+  /** The social card or first picture of the page: a path under public/ or an absolute URL. */
+  image: string;
+  /** YYYY-MM-DD. */
+  datePublished: string;
+  /** YYYY-MM-DD: the latest check of the facts it states (or the day its advice last changed). */
+  dateModified: string;
+  /** The documents its statements come from. */
+  citations?: readonly { title: string; publisher: string; url: string }[];
+}
+
+/**
+ * A guide as an Article, written and published by the dealer. No FAQPage markup: Google shows FAQ
+ * results only for government and health sites (docs/product.md §Guides).
+ */
+export function article(dealer: Pick<Dealer, 'name' | 'logo'>, site: URL | string, input: ArticleInput) {
+  const url = absoluteUrl(input.path, site);
+  const dealerOrg = { '@type': 'Organization', '@id': orgId(site), name: dealer.name, url: absoluteUrl('/', site) };
+  return {
+    '@context': ctx,
+    '@type': 'Article',
+    '@id': `${url}#article`,
+    headline: input.headline,
+    description: input.description,
+    url,
+    mainEntityOfPage: url,
+    image: absoluteUrl(input.image, site),
+    inLanguage: 'en-US',
+    datePublished: input.datePublished,
+    dateModified: input.dateModified,
+    author: dealerOrg,
+    publisher: { ...dealerOrg, logo: { '@type': 'ImageObject', url: absoluteUrl(dealer.logo, site) } },
+    ...(input.citations?.length
+      ? {
+          citation: input.citations.map((c) => ({
+            '@type': 'CreativeWork',
+            name: c.title,
+            url: c.url,
+            publisher: { '@type': 'Organization', name: c.publisher },
+          })),
+        }
+      : {}),
+  };
+}
+
 export interface Crumb {
   name: string;
   path: string;

@@ -1,4 +1,5 @@
 import { slugify } from '../format.ts';
+import type { TownStreetUse } from '../guides/street-use.ts';
 import type { RedirectRule } from '../routing/redirect-rule.ts';
 
 /**
@@ -132,6 +133,8 @@ export interface TownPage {
   facts: TownFacts;
   /** The dealer's own words about the place (data/towns.json localText), in paragraphs; none yet: empty. */
   localText: string[];
+  /** What is known about driving an LSV there: the state rule, the town's recorded ordinances, its clerk. */
+  streetUse: TownStreetUse;
   /** Names for schema.org areaServed. */
   areaServed: string[];
   /** Text of the local service contact card. */
