@@ -23,6 +23,7 @@ const { emptyCollectionPaths } = await import('./src/lib/data/collections.ts');
 const { reservationOptions } = await import('./src/lib/data/reservation.ts');
 const { municipalities, townPages, townsWithoutLocalText } = await import('./src/lib/data/towns.ts');
 const { serviceOptions } = await import('./src/lib/data/service-request.ts');
+const { siteUrl } = await import('./src/lib/data/site-url.ts');
 const { menuData } = await import('./src/lib/data/navigation.ts');
 const { streetUse } = await import('./src/lib/data/street-use.ts');
 const { buildDay } = await import('./src/lib/data/build-day.ts');
