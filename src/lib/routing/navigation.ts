@@ -1,4 +1,6 @@
 import type { NavLink } from '../../../data/schemas/navigation.ts';
+import { smsHref } from '../phone.ts';
+import type { Store } from '../stores/stores.ts';
 
 /** "/about.html", "/about/" and "/about?x" all mean "/about"; "/index.html" means "/". */
 function normalize(path: string): string {
@@ -17,4 +19,13 @@ function covers(base: string, path: string): boolean {
 export function isActive(link: NavLink, currentPath: string): boolean {
   const path = normalize(currentPath);
   return [link.href, ...(link.activeOn ?? [])].some((base) => covers(normalize(base), path));
+}
+
+/**
+ * The mobile menu's "Text" entry, its last, just above "Call Now", when the main store takes texts
+ * (docs/product.md §Text us). An entry of the menu's list, so the menu's code, shared by every
+ * page, stays as it is (docs/decisions/text-us.md).
+ */
+export function textMenuLink(store: Pick<Store, 'texts' | 'phones'>): { label: string; href: string; current: false } | null {
+  return store.texts ? { label: `Text ${store.phones.main.display}`, href: smsHref(store.phones.main.e164), current: false } : null;
 }
