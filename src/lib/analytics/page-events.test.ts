@@ -22,7 +22,7 @@ describe('the Text links’ event', () => {
   it('the inline script pushes it with the number of the link tapped, and nothing for other links', () => {
     const listeners: ((event: unknown) => void)[] = [];
     const base = clickToTextEvent('contact', '');
-    const fakeWindow: Record<string, any> = {};
+    const fakeWindow: { asc_datalayer?: { events: unknown[] }; dataLayer?: unknown[] } = {};
     const document = {
       currentScript: { dataset: { event: JSON.stringify(base) } },
       addEventListener: (type: string, listener: (event: unknown) => void, options: { capture: boolean }) => {
@@ -45,7 +45,7 @@ describe('the Text links’ event', () => {
     expect(fakeWindow.asc_datalayer).toBeUndefined();
     listener?.({ target: new Element('sms:+16095550177?&body=Hi') });
     const expected = { ...base, comm_phone_number: '+16095550177' };
-    expect(fakeWindow.asc_datalayer.events).toEqual([expected]);
+    expect(fakeWindow.asc_datalayer?.events).toEqual([expected]);
     expect(fakeWindow.dataLayer).toEqual([expected]);
   });
 });

@@ -63,8 +63,8 @@ describe('reply links', () => {
 });
 
 describe('the templates file', () => {
-  const broken = (mutate: (file: Record<string, any>) => void) => {
-    const file = structuredClone(json) as Record<string, any>;
+  const broken = (mutate: (file: typeof json) => void) => {
+    const file = structuredClone(json);
     mutate(file);
     try {
       parseDataFile('replies.json', schema, file);
