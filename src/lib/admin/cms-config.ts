@@ -28,7 +28,20 @@ export const WIDEST_IMAGE = Math.max(...(Object.keys(IMAGE_SLOTS) as SlotName[])
 export const PHOTO_TRANSFORMATION = { format: 'webp', quality: 85, width: WIDEST_IMAGE, height: WIDEST_IMAGE } as const;
 
 /** Field names, wherever they appear, whose text is several sentences. */
-const LONG_TEXT = new Set(['description', 'text', 'note', 'blurb', 'about', 'disclaimer', 'visitText', 'localService', 'story', 'paragraphs', 'intro', 'emailBody']);
+const LONG_TEXT = new Set([
+  'description',
+  'text',
+  'note',
+  'blurb',
+  'about',
+  'disclaimer',
+  'visitText',
+  'localService',
+  'story',
+  'paragraphs',
+  'intro',
+  'emailBody',
+]);
 
 const LABELS: Record<string, string> = {
   e164: 'Dialled number',
