@@ -10,6 +10,7 @@ import { changeHandling, LEAD_STATUSES, NOTE_MAX } from './lib/inbox/handling.ts
 import { listLeads, listQueryFrom, responseTimes } from './lib/inbox/list.ts';
 import { loadSummaries, reindexLead } from './lib/inbox/summaries.ts';
 import { leadsBlobs, readLead } from './lib/leads/blobs.ts';
+import { REPLY_CHANNELS } from '../src/lib/inbox/replies.ts';
 
 /**
  * The dealer's inbox API (docs/operations.md §The dealer's inbox), for people with push access
@@ -18,6 +19,7 @@ import { leadsBlobs, readLead } from './lib/leads/blobs.ts';
  *   GET  /api/admin/leads?department=&form=&status=&store=&q=&page=   the list, with the response times
  *   GET  /api/admin/leads/<id>                                        one lead
  *   POST /api/admin/leads/<id>  {"action":"status","status":"contacted"} | {"action":"note","text":"…"} | {"action":"resend"}
+ *                               | {"action":"reply","channel":"call"|"text"|"email"}   a tap on a reply link: the first response
  *
  * Answers are no-store JSON; nothing of a lead is logged.
  */
@@ -26,6 +28,7 @@ const actionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('status'), status: z.enum(LEAD_STATUSES) }),
   z.object({ action: z.literal('note'), text: z.string().trim().min(1, 'Write a note first').max(NOTE_MAX) }),
   z.object({ action: z.literal('resend') }),
+  z.object({ action: z.literal('reply'), channel: z.enum(REPLY_CHANNELS) }),
 ]);
 
 export default async function adminLeads(request: Request, context: InboxRequestContext = {}): Promise<Response> {
@@ -60,8 +63,15 @@ export default async function adminLeads(request: Request, context: InboxRequest
     const status = await deliverLead(store, id, { force: true });
     return jsonResponse({ ok: status === 'sent', delivery: status }, { status: status === 'sent' || status === 'skipped' ? 200 : 502 });
   }
-  const change = action.action === 'status' ? ({ kind: 'status', status: action.status } as const) : ({ kind: 'note', text: action.text } as const);
-  const result = await changeHandling(store, id, change, user.login, now);
+  const change =
+    action.action === 'status'
+      ? ({ kind: 'status', status: action.status } as const)
+      : action.action === 'reply'
+        ? ({ kind: 'reply', channel: action.channel } as const)
+        : ({ kind: 'note', text: action.text } as const);
+  let result = await changeHandling(store, id, change, user.login, now);
+  // A reply adds to whatever else changed meanwhile: it is applied again rather than refused, as its link has opened already.
+  for (let retry = 0; !result.ok && change.kind === 'reply' && retry < 3; retry++) result = await changeHandling(store, id, change, user.login, now);
   if (!result.ok) return errorResponse(409, 'Someone else changed this lead just now. Reload it and try again.');
   // The index takes the change (lib/inbox/summaries.ts); its marker keeps it for the next list if this is cut short.
   const indexing = reindexLead(store, read.lead, now).catch(() => undefined);

@@ -25,6 +25,10 @@ export const schema = z.strictObject({
   }),
   geo: z.strictObject({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
   phones: z.strictObject({ main: Phone, service: Phone.optional() }).optional().describe("The store's own numbers; leave out to use the dealer's local number"),
+  texts: z
+    .boolean()
+    .default(false)
+    .describe('The store\'s main number takes text messages: a "Text" link appears beside "Call" on its pages (docs/product.md §Text us)'),
   hours: z
     .strictObject({ main: z.array(HoursLine).min(1), services: z.array(HoursLine).min(1) })
     .optional()

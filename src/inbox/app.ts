@@ -1,5 +1,5 @@
 import { durationText, formLabel, LEAD_STATUSES, PROMISE_LABELS, STATUS_LABELS, valueLabel } from '../lib/inbox/labels.ts';
-import { telHref } from '../lib/phone.ts';
+import type { ReplyChannel, ReplyLinks } from '../lib/inbox/replies.ts';
 import { githubSignIn } from './sign-in.ts';
 import { calendarDay, DEALER_TIME_ZONE } from '../lib/units/build-clock.ts';
 
@@ -220,6 +220,33 @@ async function showList(): Promise<void> {
   focusList = false;
 }
 
+const REPLY_NAMES: Record<ReplyChannel, string> = { call: 'Called', text: 'Texted', email: 'E-mailed' };
+
+/**
+ * A reply link (docs/product.md §Inbox): the tap opens the phone's dialler, messages or mail with
+ * the dealer's template, and records the first response. The record goes with fetch's keepalive,
+ * which outlives the page (sendBeacon cannot carry the sign-in's Authorization header, and the
+ * API takes no cookies); nothing waits for it, so the link opens even when the record fails.
+ */
+function replyLink(id: string, channel: ReplyChannel, href: string, label: string): HTMLElement {
+  const link = h('a', { href, 'data-reply': channel }, label);
+  link.addEventListener('click', () => {
+    const current = token();
+    if (!current) return;
+    fetch(`/api/admin/leads/${encodeURIComponent(id)}`, {
+      method: 'POST',
+      keepalive: true,
+      headers: { Authorization: `Bearer ${current}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'reply', channel }),
+    })
+      .then((response) => {
+        if (response.ok && location.hash === `#/lead/${encodeURIComponent(id)}`) void showLead(id);
+      })
+      .catch(() => undefined);
+  });
+  return link;
+}
+
 interface LeadDetail {
   user: string;
   lead: Record<string, unknown> & {
@@ -233,8 +260,10 @@ interface LeadDetail {
     status: keyof typeof STATUS_LABELS;
     notes: { at: string; by: string; text: string }[];
     history: { at: string; by: string; from: string; to: string }[];
+    replies?: { at: string; by: string; channel: ReplyChannel }[];
     firstResponseAt?: string;
   };
+  reply: ReplyLinks;
   promise: string;
   unit: { path: string; name: string; stockNumber: string; priceThen: number | null; priceNow: number | null; status: string | null } | null;
   photos: { n: number; name: string; url: string | null }[];
@@ -356,8 +385,9 @@ async function showLead(id: string): Promise<void> {
     h(
       'p',
       { class: 'contact' },
-      h('a', { href: telHref(inquiry.phone) }, `Call ${inquiry.phone}`),
-      h('a', { href: `mailto:${inquiry.email}` }, `E-mail ${inquiry.email}`),
+      replyLink(id, 'call', detail.reply.call, `Call ${inquiry.phone}`),
+      replyLink(id, 'text', detail.reply.text, `Text ${inquiry.phone}`),
+      replyLink(id, 'email', detail.reply.email, `E-mail ${inquiry.email}`),
     ),
     card('Status', statusForm),
     card('Message', h('p', { class: 'message' }, inquiry.message)),
@@ -430,6 +460,8 @@ async function showLead(id: string): Promise<void> {
               ),
             ),
           ),
+      (handling.replies ?? []).length > 0 &&
+        h('ol', { id: 'replies' }, ...(handling.replies ?? []).map((reply) => h('li', {}, `${REPLY_NAMES[reply.channel]} by ${reply.by}, ${when(reply.at)}`))),
     ),
     card(
       'E-mails of this lead',

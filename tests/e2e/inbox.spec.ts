@@ -11,7 +11,7 @@ import { expect, test } from './fixtures.ts';
 test(
   'the dealer finds a new lead and opens it; on a phone also marks it contacted, adds a note and deletes the person on request',
   { tag: '@both' },
-  async ({ page, request, axe }, testInfo) => {
+  async ({ page, request, axe, pageErrors }, testInfo) => {
     test.setTimeout(60_000);
     await freshRateLimit();
     const visitor = newVisitor(`inbox-${testInfo.project.name}`);
@@ -38,10 +38,41 @@ test(
     await item.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: `${visitor.firstName} ${visitor.lastName}` })).toBeFocused();
-    await expect(page.getByRole('link', { name: `Call ${visitor.phone}` })).toHaveAttribute('href', 'tel:+16095550123');
-    await expect(page.getByRole('link', { name: `E-mail ${visitor.email}` })).toHaveAttribute('href', `mailto:${visitor.email}`);
+    // The first answer in one tap (docs/product.md §Inbox): call, text and e-mail, the text and e-mail from the templates.
+    const callLink = page.getByRole('link', { name: `Call ${visitor.phone}` });
+    const textLink = page.getByRole('link', { name: `Text ${visitor.phone}` });
+    const mailLink = page.getByRole('link', { name: `E-mail ${visitor.email}` });
+    await expect(callLink).toHaveAttribute('href', 'tel:+16095550123');
+    await expect(textLink).toHaveAttribute('href', /^sms:\+16095550123\?&body=Hi%20/);
+    await expect(mailLink).toHaveAttribute('href', new RegExp(`^mailto:${visitor.email.replace(/[.+]/g, '\\$&')}\\?subject=.+&body=Hi%20`));
     await expect(page.getByText(visitor.message)).toBeVisible();
     if (testInfo.project.name === 'desktop') {
+      // The page lets each link open (its default is not prevented) and then stops it here, where no dialler or messages app is.
+      await page.evaluate(() => {
+        const taps: boolean[] = ((window as unknown as { taps: boolean[] }).taps = []);
+        document.addEventListener('click', (event) => {
+          if (!(event.target as Element).closest('a[data-reply]')) return;
+          taps.push(event.defaultPrevented);
+          event.preventDefault();
+        });
+      });
+      const taps = () => page.evaluate(() => (window as unknown as { taps: boolean[] }).taps);
+      // A record that fails leaves the link working and the lead new.
+      await page.route('**/api/admin/leads/*', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+      await callLink.click();
+      await expect.poll(taps).toEqual([false]);
+      await page.unroute('**/api/admin/leads/*');
+      // The record this test cut off is the one error the page may log.
+      await expect.poll(() => pageErrors.some((error) => /net::ERR_FAILED \(http:\/\/[^)]+\/api\/admin\/leads\/[^/)]+\)$/.test(error))).toBe(true);
+      pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !/net::ERR_FAILED \(http:\/\/[^)]+\/api\/admin\/leads\/[^/)]+\)$/.test(error)));
+      await expect(page.getByText(/^New → Contacted/)).toHaveCount(0);
+      // A record that goes through: the lead is contacted, the reply listed.
+      await textLink.click();
+      await expect(page.getByText(/^Texted by local,/)).toBeVisible();
+      await expect(page.getByText(/^New → Contacted, by local,/)).toBeVisible();
+      await mailLink.click();
+      await expect(page.getByText(/^E-mailed by local,/)).toBeVisible();
+      expect(await taps()).toEqual([false, false, false]);
       await axe();
       await page.screenshot({ path: testInfo.outputPath('inbox-lead.png'), fullPage: true });
       return;

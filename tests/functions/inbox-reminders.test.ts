@@ -85,6 +85,23 @@ describe('reminders', () => {
     expect(reminders()).toHaveLength(1);
   });
 
+  it('a tap on a reply link stops the clock: the lead is contacted and its reminder never goes', async () => {
+    const id = await fileLead('service');
+    expect((await blobs.store.list({ prefix: DUE_PREFIX })).blobs).toHaveLength(1);
+    const reply = await adminLeads(
+      new Request(`${SERVED}/api/admin/leads/${id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${LOCAL_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'reply', channel: 'text' }),
+      }),
+      { ip: '127.0.0.1', params: { id } },
+    );
+    expect(reply.status).toBe(200);
+    expect(await sendReminders(blobs.store, Date.now() + 5 * 24 * HOUR)).toMatchObject({ due: 1, sent: 0, answered: 1 });
+    expect(reminders()).toHaveLength(0);
+    expect((await blobs.store.list({ prefix: DUE_PREFIX })).blobs).toHaveLength(0);
+  });
+
   it("falls due after the dealer's setting, inquiryResponse.reminderHours of data/dealer.json, and says so", async () => {
     expect(reminderHours()).toBe(dealer.inquiryResponse.reminderHours);
     const id = await fileLead('service');

@@ -251,6 +251,55 @@ describe('the list, a lead, its status and notes', () => {
   });
 });
 
+describe('the first answer in one tap', () => {
+  const query = (href: string) => new URLSearchParams(href.slice(href.indexOf('?') + 1));
+
+  it('a lead carries call, text and e-mail links to the visitor, from the templates', async () => {
+    const [id] = await fileLeads([{ firstName: 'Dana', interest: 'sales', phone: '(609) 555-0177' }]);
+    const { reply } = (await call(`/api/admin/leads/${id}`)).body;
+    expect(reply.call).toBe('tel:+16095550177');
+    expect(reply.text).toMatch(/^sms:\+16095550177\?&body=/);
+    expect(query(reply.text).get('body')).toContain('Hi Dana');
+    expect(reply.email).toMatch(new RegExp(`^mailto:${VALID.email.replace(/[.+]/g, '\\$&')}\\?subject=`));
+    expect(query(reply.email).get('body')).toContain('Hi Dana');
+  });
+
+  it('a tap records the first response: the lead is contacted, answered on the promise, and counted in the response times', async () => {
+    const [id, other] = await fileLeads([{ interest: 'sales' }, { interest: 'sales' }]);
+    const tapped = await call(`/api/admin/leads/${id}`, { method: 'POST', body: { action: 'reply', channel: 'call' } });
+    expect(tapped.status).toBe(200);
+    const after = (await call(`/api/admin/leads/${id}`)).body;
+    expect(after.handling).toMatchObject({ status: 'contacted', firstResponseAt: expect.any(String) });
+    expect(after.handling.replies).toEqual([{ at: after.handling.firstResponseAt, by: 'editor', channel: 'call' }]);
+    expect(after.handling.history).toEqual([{ at: after.handling.firstResponseAt, by: 'editor', from: 'new', to: 'contacted' }]);
+    expect(after.promise).toBe('answered');
+    const list = (await call('/api/admin/leads')).body;
+    expect(list.leads.find((lead: { id: string }) => lead.id === id)).toMatchObject({ status: 'contacted', promise: 'answered' });
+    expect(list.responseTimes).toEqual([expect.objectContaining({ department: 'sales', leads: 2, medianMinutes: expect.any(Number) })]);
+
+    // A later tap is kept, but the first response stays the first; a status set by hand stays.
+    await call(`/api/admin/leads/${id}`, { method: 'POST', body: { action: 'status', status: 'appointment-set' } });
+    await call(`/api/admin/leads/${id}`, { method: 'POST', body: { action: 'reply', channel: 'email' } });
+    const again = (await call(`/api/admin/leads/${id}`)).body.handling;
+    expect(again.status).toBe('appointment-set');
+    expect(again.firstResponseAt).toBe(after.handling.firstResponseAt);
+    expect(again.replies.map((reply: { channel: string }) => reply.channel)).toEqual(['call', 'email']);
+    expect((await call(`/api/admin/leads/${other}`)).body.handling.status).toBe('new');
+  });
+
+  it('is refused without push access or with an unknown channel, and changes nothing', async () => {
+    const [id] = await fileLeads([{}]);
+    for (const token of ['reader-token', null]) {
+      const refused = await call(`/api/admin/leads/${id}`, { token, method: 'POST', body: { action: 'reply', channel: 'text' } });
+      expect(refused.status).toBe(401);
+    }
+    const bad = await call(`/api/admin/leads/${id}`, { method: 'POST', body: { action: 'reply', channel: 'fax' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('channel');
+    expect((await call(`/api/admin/leads/${id}`)).body.handling).toEqual({ status: 'new', notes: [], history: [] });
+  });
+});
+
 describe('the promise: late after 2 business hours, overdue after 24 hours', () => {
   // Store hours (data/dealer.json): Monday-Saturday 9:00-17:00 in New York, Sunday closed.
   const ny = (iso: string) => Date.parse(`${iso}-04:00`); // June: EDT

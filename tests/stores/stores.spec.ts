@@ -114,6 +114,44 @@ test("a store's page has its address, call links, hours, directions, map and its
   expect(shown.sort()).toEqual(units.map((unit) => unit.id).sort());
 });
 
+test('"Text" is beside "Call" where the store takes texts, with its ASC event, and nowhere else', async ({ page }) => {
+  const sms = `sms:${SECOND_STORE.phones.main.e164}`;
+  const text = `Text ${SECOND_STORE.phones.main.display}`;
+  // Its store page: in the band beside Call, and beside the Call button of its details.
+  await page.goto(`/locations/${SECOND_STORE_SLUG}`);
+  await expect(page.getByRole('link', { name: text, exact: true })).toHaveCount(2);
+  for (const link of await page.getByRole('link', { name: text, exact: true }).all()) await expect(link).toHaveAttribute('href', sms);
+  // The Locations page and /contact: on its line only; the first store takes none.
+  for (const path of ['/locations', '/contact']) {
+    await page.goto(path);
+    await expect(page.locator('a[href^="sms:"]'), path).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'text', exact: true })).toHaveAttribute('href', sms);
+  }
+  // A unit page: of a unit on its lot, "or text us"; of the first store's, nothing.
+  const units = await lot(page);
+  const theirs = units.find((unit) => unit.store === SECOND_STORE_SLUG && unit.status === 'available')!;
+  const ours = units.find((unit) => unit.store === FIRST.slug && unit.status === 'available')!;
+  await page.goto(`/vehicles/${ours.id}`);
+  await expect(page.locator('a[href^="sms:"]')).toHaveCount(0);
+  await page.goto(`/vehicles/${theirs.id}`);
+  const textUs = page.getByRole('link', { name: 'text us', exact: true });
+  await expect(textUs).toHaveAttribute('href', sms);
+  await expect(textUs.locator('..')).toContainText(`Questions? Call ${SECOND_STORE.phones.main.display} or text us.`);
+  // The tap's event: the ASC click-to-call event on the text channel, with the unit and the number.
+  await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault()));
+  await textUs.click();
+  const events = await page.evaluate(() => (window as unknown as { asc_datalayer: { events: Record<string, unknown>[] } }).asc_datalayer.events);
+  expect(events.filter((event) => event.event === 'asc_click_to_call')).toEqual([
+    expect.objectContaining({ comm_type: 'text', comm_phone_number: SECOND_STORE.phones.main.e164, page_type: 'item', item_number: theirs.stockNumber }),
+  ]);
+  expect(events.filter((event) => event.event === 'asc_cta_interaction')).toEqual([]);
+  // The mobile menu texts the main store, which takes none here.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Call Now', exact: false })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('link', { name: /^Text / })).toHaveCount(0);
+});
+
 test('every inventory card and unit page says on which lot the unit is, linking to the store', async ({ page }) => {
   const units = await lot(page);
   await page.goto('/new-inventory');

@@ -8,6 +8,10 @@ import { readLead } from '../leads/blobs.ts';
 import { readHandling, type Handling } from './handling.ts';
 import { promiseState, type PromiseState } from './promise.ts';
 import { summarize } from './summaries.ts';
+import { dealer } from '../../../src/lib/data/dealer.ts';
+import { replies } from '../../../src/lib/data/replies.ts';
+import { replyLinks, type ReplyLinks } from '../../../src/lib/inbox/replies.ts';
+import { storeOfLead } from '../stores/lead-store.ts';
 
 /**
  * One lead as the inbox shows it: every stored field, the unit it is about with its price then
@@ -42,6 +46,8 @@ export interface LeadDetail {
   unit: UnitNow | null;
   photos: { n: number; name: string; url: string | null }[];
   delivery: { attempts: number; lastAttemptAt?: string; nextAttemptAt?: string; lastError?: string; sentAt?: string; messages: DeliveryEntry[] };
+  /** The first answer in one tap: call, text and e-mail links to the visitor, from the dealer's templates (data/replies.json). */
+  reply: ReplyLinks;
 }
 
 /** The link without its origin: the inbox opens it on the site it runs on. */
@@ -76,6 +82,21 @@ function deliveryLog(lead: Lead): LeadDetail['delivery'] {
   return { attempts: d.attempts, lastAttemptAt: d.lastAttemptAt, nextAttemptAt: d.nextAttemptAt, lastError: d.lastError, sentAt: d.sentAt, messages };
 }
 
+function replyOf(lead: Lead, unit: UnitNow | null): ReplyLinks {
+  const store = storeOfLead(lead);
+  const { interest } = lead.inquiry;
+  const phone = interest === 'service' || interest === 'parts' ? store.phones.service : store.phones.main;
+  return replyLinks(replies, {
+    firstName: lead.inquiry.firstName,
+    lastName: lead.inquiry.lastName,
+    phone: lead.inquiry.phone,
+    email: lead.inquiry.email,
+    unit: unit?.name ? { name: unit.name, stockNumber: unit.stockNumber } : null,
+    dealer: dealer.name,
+    store: { name: store.name, phone: phone.display },
+  });
+}
+
 export async function leadDetail(store: Blobs, id: string, now = Date.now()): Promise<LeadDetail | null> {
   const [read, handling] = await Promise.all([readLead(store, id), readHandling(store, id)]);
   if (!read) return null;
@@ -89,5 +110,14 @@ export async function leadDetail(store: Blobs, id: string, now = Date.now()): Pr
     url: secret ? pathOf(photoLink(site, id, photo.n, now + INBOX_PHOTO_LINK_MS, secret)) : null,
   }));
   const summary = summarize(read.lead, handling.handling);
-  return { lead, handling: handling.handling, promise: promiseState(summary, now), unit: unitOf(read.lead), photos, delivery: deliveryLog(read.lead) };
+  const unit = unitOf(read.lead);
+  return {
+    lead,
+    handling: handling.handling,
+    promise: promiseState(summary, now),
+    unit,
+    photos,
+    delivery: deliveryLog(read.lead),
+    reply: replyOf(read.lead, unit),
+  };
 }

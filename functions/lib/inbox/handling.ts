@@ -1,6 +1,7 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import { z } from 'zod';
 import { LEAD_STATUSES, type LeadStatus } from '../../../src/lib/inbox/labels.ts';
+import { REPLY_CHANNELS, type ReplyChannel } from '../../../src/lib/inbox/replies.ts';
 import { keys, readJSON } from '../leads/blobs.ts';
 
 export { LEAD_STATUSES, type LeadStatus };
@@ -20,14 +21,20 @@ export const RESPONSE_STATUSES: ReadonlySet<LeadStatus> = new Set(['contacted', 
 
 export const NOTE_MAX = 4000;
 
+/** The replies a record keeps (the latest): a lead answered more often than this is well answered. */
+export const REPLIES_KEPT = 50;
+
 const noteSchema = z.object({ at: z.string(), by: z.string(), text: z.string().max(NOTE_MAX) });
 const changeSchema = z.object({ at: z.string(), by: z.string(), from: z.enum(LEAD_STATUSES), to: z.enum(LEAD_STATUSES) });
+const replySchema = z.object({ at: z.string(), by: z.string(), channel: z.enum(REPLY_CHANNELS) });
 
 export const handlingSchema = z.object({
   status: z.enum(LEAD_STATUSES),
   notes: z.array(noteSchema),
   history: z.array(changeSchema),
-  /** When the status first moved from new to an answer (the promise's measure). */
+  /** Each tap on the lead's call, text or e-mail link (docs/product.md §Inbox), oldest first. */
+  replies: z.array(replySchema).optional(),
+  /** When the lead was first answered, by a reply link or a status that answers (the promise's measure). */
   firstResponseAt: z.string().optional(),
   /** When the one reminder that the lead is still new went to its department. */
   reminderSentAt: z.string().optional(),
@@ -47,13 +54,21 @@ export async function readHandling(store: Blobs, leadId: string): Promise<{ hand
   return { handling: parsed.success ? parsed.data : { ...NEW_HANDLING, notes: [], history: [] }, etag: entry.etag, stored: true };
 }
 
-export type HandlingChange = { kind: 'status'; status: LeadStatus } | { kind: 'note'; text: string } | { kind: 'reminded' };
+export type HandlingChange =
+  { kind: 'status'; status: LeadStatus } | { kind: 'note'; text: string } | { kind: 'reminded' } | { kind: 'reply'; channel: ReplyChannel };
 
 /** The record after a change by `by` at `now` (pure). */
 export function applyChange(handling: Handling, change: HandlingChange, by: string, now: number): Handling {
   const at = new Date(now).toISOString();
   if (change.kind === 'note') return { ...handling, notes: [...handling.notes, { at, by, text: change.text }] };
   if (change.kind === 'reminded') return { ...handling, reminderSentAt: at };
+  if (change.kind === 'reply') {
+    // A reply answers the lead: the promise's clock stops, and a new lead is contacted (its reminder is dropped).
+    const replied: Handling = { ...handling, replies: [...(handling.replies ?? []), { at, by, channel: change.channel }].slice(-REPLIES_KEPT) };
+    if (!handling.firstResponseAt) replied.firstResponseAt = at;
+    if (handling.status !== 'new') return replied;
+    return { ...replied, status: 'contacted', history: [...handling.history, { at, by, from: 'new', to: 'contacted' }] };
+  }
   if (change.status === handling.status) return handling;
   const next: Handling = { ...handling, status: change.status, history: [...handling.history, { at, by, from: handling.status, to: change.status }] };
   if (!handling.firstResponseAt && RESPONSE_STATUSES.has(change.status)) next.firstResponseAt = at;

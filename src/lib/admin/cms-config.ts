@@ -43,6 +43,7 @@ const LONG_TEXT = new Set([
   'says',
   'rule',
   'unsettled',
+  'emailBody',
 ]);
 
 const LABELS: Record<string, string> = {
@@ -80,6 +81,7 @@ const TITLES: Record<string, string> = {
   brands: 'Brands',
   navigation: 'Menus',
   publishing: 'Publishing times and deploy budget',
+  replies: 'Inbox replies (the first text and e-mail to a lead)',
 };
 
 /** The order of the data files in the admin: what changes most first; files added later follow. */

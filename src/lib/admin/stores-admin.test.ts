@@ -29,12 +29,15 @@ describe('the stores in the admin', () => {
       'address',
       'geo',
       'phones',
+      'texts',
       'hours',
       'inboxes',
       'main',
       'googlePlaceId',
     ]);
     expect(stores?.fields[0]).toMatchObject({ widget: 'hidden', default: '../schemas/stores.schema.json' });
+    // Whether its number takes texts (docs/product.md §Text us): a switch that may stay unset, which the schema reads as off.
+    expect(stores?.fields.find((field) => field.name === 'texts')).toMatchObject({ widget: 'boolean', required: false });
   });
 
   it("offer a unit's store as a choice among the stores when there are several, and as its slug when there is one", () => {

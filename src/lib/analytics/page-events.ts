@@ -39,3 +39,20 @@ export function ctaEvent(pageType: AscPageType, cta: { text: string; url: string
     ...(item ?? {}),
   };
 }
+
+/**
+ * A tap on a "Text" link (docs/product.md §Text us): the ASC's click-to-call event with the
+ * text channel, `comm_type: "text"` (docs/decisions/text-us.md), so the dealer's reports count
+ * calls and texts as the same kind of contact, told apart by their channel.
+ */
+export function clickToTextEvent(pageType: AscPageType, phone: string, item?: AscItem): AscEvent {
+  return { ...clickToCallEvent(pageType, phone, item), comm_type: 'text' };
+}
+
+/**
+ * The listener of the "Text" links, as an inline script the layout prints only when a store takes
+ * texts, so the pages of a dealer without them keep their scripts byte for byte
+ * (docs/decisions/text-us.md). Plain JavaScript: it reads the page's event (clickToTextEvent,
+ * without the number) from its own data-event and adds the number of the link tapped.
+ */
+export const TEXT_EVENTS_SCRIPT = `(()=>{const base=JSON.parse(document.currentScript.dataset.event);document.addEventListener('click',(event)=>{const link=event.target instanceof Element&&event.target.closest('a[href^="sms:"]');if(!link)return;const e={...base,comm_phone_number:link.getAttribute('href').slice(4).split('?')[0]};(window.asc_datalayer??={events:[]}).events.push(e);(window.dataLayer??=[]).push({...e})},{capture:true})})()`;

@@ -2,9 +2,9 @@ import json from '../../../data/navigation.json';
 import { schema, type Navigation } from '../../../data/schemas/navigation.ts';
 import { parseDataFile } from '../data-file.ts';
 import { telHref } from '../phone.ts';
-import type { MenuData } from '../routing/navigation.ts';
+import { textMenuLink, type MenuData } from '../routing/navigation.ts';
 import { dealer } from './dealer.ts';
-import { severalStores } from './stores.ts';
+import { mainStore, severalStores } from './stores.ts';
 
 /** With several stores, the menus' Showroom link is Locations (docs/product.md §Stores). */
 function withLocations(navigation: Navigation): Navigation {
@@ -15,9 +15,10 @@ function withLocations(navigation: Navigation): Navigation {
 }
 
 export const navigation = withLocations(parseDataFile('navigation.json', schema, json));
-/** The mobile menu's links and number, shipped with its script (src/integrations/island-data.ts). */
+/** The mobile menu's links (its Text entry last when the main store takes texts) and number, shipped with its script (src/integrations/island-data.ts). */
+const text = textMenuLink(mainStore);
 export const menuData: MenuData = {
-  links: navigation.header,
+  links: text ? [...navigation.header, text] : navigation.header,
   phone: { display: dealer.phones.local.display, href: telHref(dealer.phones.local.e164) },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActive } from './navigation.ts';
+import { isActive, textMenuLink } from './navigation.ts';
 
 const home = { label: 'Home', href: '/' };
 const inventory = { label: 'Inventory', href: '/new-inventory', activeOn: ['/inventory'] };
@@ -25,4 +25,12 @@ describe('isActive', () => {
   ])('%o on %s → %s', (link, path, expected) => {
     expect(isActive(link, path)).toBe(expected);
   });
+});
+
+describe("the mobile menu's Text entry", () => {
+  const phones = { main: { display: '(609) 555-0142', e164: '+16095550142' }, service: { display: '(609) 555-0143', e164: '+16095550143' } };
+  it('is there when the main store takes texts, to its main number', () => {
+    expect(textMenuLink({ texts: true, phones })).toEqual({ label: 'Text (609) 555-0142', href: 'sms:+16095550142', current: false });
+  });
+  it('is not there by default', () => expect(textMenuLink({ texts: false, phones })).toBeNull());
 });

@@ -19,6 +19,8 @@ export interface Store {
   address: StoreFile['address'];
   geo: StoreFile['geo'];
   phones: { main: Phone; service: Phone };
+  /** Whether its main number takes text messages (docs/product.md §Text us): off unless the dealer says so. */
+  texts: boolean;
   hours: { main: HoursLine[]; services: HoursLine[] };
   inboxes: StoreFile['inboxes'];
   googlePlaceId?: string;
@@ -50,6 +52,7 @@ export function resolveStores(files: Readonly<Record<string, StoreFile>>, dealer
       address: store.address,
       geo: store.geo,
       phones: { main: store.phones?.main ?? dealer.phones.local, service: store.phones?.service ?? store.phones?.main ?? dealer.phones.local },
+      texts: store.texts ?? false,
       hours: store.hours ?? { main: dealer.hours.main, services: dealer.hours.services },
       inboxes: store.inboxes,
       ...(store.googlePlaceId ? { googlePlaceId: store.googlePlaceId } : {}),
