@@ -106,7 +106,7 @@ async function read(response: Response) {
   const select = (name: string) => new RegExp(`<select[^>]* name="${name}"[^>]*>[\\s\\S]*?<option value="([^"]*)" selected=""`).exec(page)?.[1];
   return {
     page,
-    ids: [...page.matchAll(/<a href="\/vehicles\/([^"]+)" class="btn btn-primary mt-4">/g)].map((match) => match[1]),
+    ids: [...page.matchAll(/<a href="\/vehicles\/([^"]+)" class="btn btn-primary mt-4"[^>]*>/g)].map((match) => match[1]),
     count: /data-testid="inventory-count"><astro-slot name="summary"><p>([^<]*)<\/p>/.exec(page)?.[1],
     search: /<input[^>]* type="search"[^>]*value="([^"]*)"/.exec(page)?.[1],
     brand: select('brand'),
