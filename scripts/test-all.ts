@@ -42,11 +42,12 @@ export const STAGES: readonly Stage[] = [
   // waits for a deadline, so they run at a lower priority beside everything else.
   { name: 'check', command: 'nice -n 10 npm run check' },
   { name: 'build', command: 'npm run build' },
+  // The unit tests read the built pages. They run with only the check beside them: their tests of
+  // paced, racing and timed work met the deadlines of other stages' servers and browsers there.
+  { name: 'unit', command: 'npm run test:unit', after: ['build'] },
   // The copy of the site with photos, a lot of 100 units, a second store and what the admin test
   // saved, built after that test (playwright.copy.config.ts), which runs against the served build.
-  { name: 'copy', command: 'npm run test:copy', after: ['build'], served: 'E2E_BASE_URL', needs: ['browser', 'java'] },
-  // The unit tests read the built pages.
-  { name: 'unit', command: 'npm run test:unit', after: ['build'] },
+  { name: 'copy', command: 'npm run test:copy', after: ['unit'], served: 'E2E_BASE_URL', needs: ['browser', 'java'] },
   { name: 'budget', command: 'npm run budget', after: ['unit'], served: 'BASE_URL', needs: ['browser'] },
   // The W3C Nu Html Checker, Google's structured-data rules and pa11y over every sitemap page.
   { name: 'validate', command: 'npm run validate', after: ['budget'], served: 'BASE_URL', needs: ['browser', 'java'] },

@@ -4,8 +4,8 @@ import { formatTimes, parseTimes, runStages, selectStages, STAGES, waves, type S
 const names = (runs: Stage[][]) => runs.map((run) => run.map((s) => s.name));
 
 describe('npm test runner', () => {
-  it('starts check and the build at once; after the build the copy of the site and the unit tests; after the unit tests the budget and the end-to-end tests; validate after the budget', () => {
-    expect(names(waves(STAGES))).toEqual([['check', 'build'], ['copy', 'unit'], ['budget', 'e2e'], ['validate']]);
+  it('starts check and the build at once; after the build the unit tests; after them the copy of the site, the budget and the end-to-end tests; validate after the budget', () => {
+    expect(names(waves(STAGES))).toEqual([['check', 'build'], ['unit'], ['copy', 'budget', 'e2e'], ['validate']]);
   });
 
   it('runs the check, which waits for no deadline, at a lower priority than the tests', () => {

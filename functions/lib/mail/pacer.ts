@@ -9,7 +9,7 @@ import { confirmWrite, sleep, stamp } from '../leads/blobs.ts';
  * slots live in one store, the mail log's, whichever sender books them: leads, receipts, alerts
  * and the dealer's notices share one pace, so together they never exceed the provider's rate
  * (`paceBlobs`). Each request takes a start
- * time ("slot") on a grid of 1/rate seconds with a tenth to spare, and reserves it in Netlify
+ * time ("slot") on a grid of 1/rate seconds with a quarter to spare, and reserves it in Netlify
  * Blobs, where every instance sees it: the first send of a new lead, the retry job and
  * `npm run leads -- resend` share one pace. A slot is taken with a conditional write and
  * confirmed by reading it back once it is due (the local sandbox's conditional writes are not
@@ -83,7 +83,7 @@ export function paceBlobs(fallback: Blobs): Blobs {
 export class Pacer {
   private readonly store: Blobs;
   private readonly interval: number;
-  /** How late a request may start in its slot and still keep the pace (the tenth to spare). */
+  /** How late a request may start in its slot and still keep the pace (half the quarter to spare). */
   private readonly spare: number;
   private readonly deadline: number;
   private readonly timeoutMs: number;
@@ -102,11 +102,12 @@ export class Pacer {
   /** `store`: the sender's own store, used for the pace only outside Netlify (`paceBlobs`). */
   constructor(store: Blobs, options: PacerOptions) {
     this.store = paceBlobs(store);
-    this.interval = Math.ceil((1000 / options.ratePerSecond) * 1.1);
-    // Of any rate + 1 starts, the first and the last are `rate` intervals (1.1 s) apart on the
-    // grid: a start half of that tenth late still keeps them over a second apart, and the
-    // network has the other half. The same 50 ms at any rate (2 ms at 50 a second was less
-    // than a busy machine's timers keep).
+    this.interval = Math.ceil((1000 / options.ratePerSecond) * 1.25);
+    // Of any rate + 1 starts, the first and the last are `rate` intervals (1.25 s) apart on the
+    // grid: a start half of that quarter late still keeps them over a second apart, and the
+    // network has the other half (125 ms at any rate). A tenth to spare (50 ms each) was less
+    // than a busy machine's event loop and a network's jitter: now and then the provider counted
+    // six requests of a burst in one second.
     const perSecond = Math.ceil(options.ratePerSecond);
     this.spare = Math.max(1, (perSecond * (this.interval - 1000 / options.ratePerSecond)) / 2);
     this.deadline = options.deadline;
