@@ -47,7 +47,9 @@ export const STAGES: readonly Stage[] = [
   { name: 'unit', command: 'npm run test:unit', after: ['build'] },
   // The copy of the site with photos, a lot of 100 units, a second store and what the admin test
   // saved, built after that test (playwright.copy.config.ts), which runs against the served build.
-  { name: 'copy', command: 'npm run test:copy', after: ['unit'], served: 'E2E_BASE_URL', needs: ['browser', 'java'] },
+  // Last: its build, server and browser beside the end-to-end tests and the validators put the
+  // inbox's and the redirects' round trips past their deadlines.
+  { name: 'copy', command: 'npm run test:copy', after: ['e2e', 'validate'], served: 'E2E_BASE_URL', needs: ['browser', 'java'] },
   { name: 'budget', command: 'npm run budget', after: ['unit'], served: 'BASE_URL', needs: ['browser'] },
   // The W3C Nu Html Checker, Google's structured-data rules and pa11y over every sitemap page.
   { name: 'validate', command: 'npm run validate', after: ['budget'], served: 'BASE_URL', needs: ['browser', 'java'] },

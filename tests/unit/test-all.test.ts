@@ -4,8 +4,8 @@ import { formatTimes, parseTimes, runStages, selectStages, STAGES, waves, type S
 const names = (runs: Stage[][]) => runs.map((run) => run.map((s) => s.name));
 
 describe('npm test runner', () => {
-  it('starts check and the build at once; after the build the unit tests; after them the copy of the site, the budget and the end-to-end tests; validate after the budget', () => {
-    expect(names(waves(STAGES))).toEqual([['check', 'build'], ['unit'], ['copy', 'budget', 'e2e'], ['validate']]);
+  it('starts check and the build at once; after the build the unit tests; after them the budget and the end-to-end tests; validate after the budget; the copy of the site last', () => {
+    expect(names(waves(STAGES))).toEqual([['check', 'build'], ['unit'], ['budget', 'e2e'], ['validate'], ['copy']]);
   });
 
   it('runs the check, which waits for no deadline, at a lower priority than the tests', () => {
@@ -44,7 +44,8 @@ describe('npm test runner', () => {
     expect(selectStages(['e2e', 'check']).map((s) => s.name)).toEqual(['check', 'e2e']);
     expect(selectStages([])).toHaveLength(STAGES.length);
     expect(() => selectStages(['lint'])).toThrow('unknown stage lint');
-    expect(names(waves(selectStages(['validate', 'e2e', 'copy'])))).toEqual([['copy', 'validate', 'e2e']]);
+    expect(names(waves(selectStages(['validate', 'e2e', 'copy'])))).toEqual([['validate', 'e2e'], ['copy']]);
+    expect(names(waves(selectStages(['budget', 'copy'])))).toEqual([['budget', 'copy']]);
     expect(names(waves(selectStages(['validate', 'budget', 'unit'])))).toEqual([['unit'], ['budget'], ['validate']]);
   });
 
