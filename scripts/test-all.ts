@@ -45,15 +45,15 @@ export const STAGES: readonly Stage[] = [
   // The unit tests read the built pages. They run with only the check beside them: their tests of
   // paced, racing and timed work met the deadlines of other stages' servers and browsers there.
   { name: 'unit', command: 'npm run test:unit', after: ['build'] },
+  { name: 'budget', command: 'npm run budget', after: ['unit'], served: 'BASE_URL', needs: ['browser'] },
+  // The W3C Nu Html Checker, Google's structured-data rules and pa11y over every sitemap page.
+  { name: 'validate', command: 'npm run validate', after: ['budget'], served: 'BASE_URL', needs: ['browser', 'java'] },
+  { name: 'e2e', command: 'npm run test:e2e', after: ['unit'], served: 'E2E_BASE_URL', needs: ['browser'] },
   // The copy of the site with photos, a lot of 100 units, a second store and what the admin test
   // saved, built after that test (playwright.copy.config.ts), which runs against the served build.
   // Last: its build, server and browser beside the end-to-end tests and the validators put the
   // inbox's and the redirects' round trips past their deadlines.
   { name: 'copy', command: 'npm run test:copy', after: ['e2e', 'validate'], served: 'E2E_BASE_URL', needs: ['browser', 'java'] },
-  { name: 'budget', command: 'npm run budget', after: ['unit'], served: 'BASE_URL', needs: ['browser'] },
-  // The W3C Nu Html Checker, Google's structured-data rules and pa11y over every sitemap page.
-  { name: 'validate', command: 'npm run validate', after: ['budget'], served: 'BASE_URL', needs: ['browser', 'java'] },
-  { name: 'e2e', command: 'npm run test:e2e', after: ['unit'], served: 'E2E_BASE_URL', needs: ['browser'] },
 ];
 
 interface Cpu {

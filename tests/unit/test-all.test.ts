@@ -33,10 +33,10 @@ describe('npm test runner', () => {
 
   it('serves the build once to the stages that test the served site, under the variable each reads', () => {
     expect(STAGES.filter((s) => s.served).map((s) => [s.name, s.served])).toEqual([
-      ['copy', 'E2E_BASE_URL'],
       ['budget', 'BASE_URL'],
       ['validate', 'BASE_URL'],
       ['e2e', 'E2E_BASE_URL'],
+      ['copy', 'E2E_BASE_URL'],
     ]);
   });
 
