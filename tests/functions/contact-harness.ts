@@ -22,6 +22,19 @@ export const VALID = {
   message: 'I would like to test drive the EV City this weekend.',
 } as const;
 
+/** The cart a trade-in form describes (the visitor and the note are each test's own). */
+export const TRADE_IN_CART = {
+  year: '2019',
+  make: 'club-car',
+  makeOther: '',
+  model: 'Onward',
+  serial: '',
+  battery: 'lithium',
+  batteryAge: '1-3',
+  lifted: 'yes',
+  condition: 'good',
+} as const;
+
 let ipCounter = 0;
 /** A new client address for each call, so one test's requests never hit another's rate limit. */
 export function freshIp(): string {

@@ -14,7 +14,7 @@ import { formatPrice } from '../../src/lib/format.ts';
 import { dateParts, deliveryFee, wallClockAt } from '../../src/lib/rentals/quote.ts';
 import { weekdayOf } from '../../src/lib/leads/service.ts';
 import { functionSandbox } from '../support/sandbox.ts';
-import { Client, storedLeads } from './contact-harness.ts';
+import { Client, storedLeads, TRADE_IN_CART } from './contact-harness.ts';
 import { craftedHeic, jpegOfSize, jpegZipPolyglot, notAPhoto, phoneHeic, phoneJpeg, PRIVATE_MARKER } from './photo-fixtures.ts';
 
 /**
@@ -72,15 +72,7 @@ function next(weekday: string, after = 1): string {
 }
 
 const TRADE = {
-  year: '2019',
-  make: 'club-car',
-  makeOther: '',
-  model: 'Onward',
-  serial: '',
-  battery: 'lithium',
-  batteryAge: '1-3',
-  lifted: 'yes',
-  condition: 'good',
+  ...TRADE_IN_CART,
   note: 'New tires last spring.',
   ...PERSON,
 };

@@ -19,7 +19,7 @@ import tradeIn from '../../functions/trade-in.ts';
 import { BlobsSandbox, type Blobs } from '../support/blobs.ts';
 import { configureMail } from '../support/mailbox.ts';
 import { functionSandbox } from '../support/sandbox.ts';
-import { Client, VALID } from './contact-harness.ts';
+import { Client, TRADE_IN_CART, VALID } from './contact-harness.ts';
 import { phoneJpeg, phonePng } from './photo-fixtures.ts';
 import { archiveFileLines } from '../../scripts/local-leads.ts';
 
@@ -97,15 +97,7 @@ const cli = async (args: string[]) => {
 };
 
 const TRADE = {
-  year: '2019',
-  make: 'club-car',
-  makeOther: '',
-  model: 'Onward',
-  serial: '',
-  battery: 'lithium',
-  batteryAge: '1-3',
-  lifted: 'yes',
-  condition: 'good',
+  ...TRADE_IN_CART,
   note: '=HYPERLINK("http://x") New tires last spring.',
   ...VALID,
   firstName: 'Trader',

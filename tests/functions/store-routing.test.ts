@@ -14,7 +14,7 @@ import { serviceOptions } from '../../src/lib/data/service-request.ts';
 import { weekdayOf } from '../../src/lib/leads/service.ts';
 import { configureMail } from '../support/mailbox.ts';
 import { functionSandbox } from '../support/sandbox.ts';
-import { Client, storedLeads, VALID } from './contact-harness.ts';
+import { Client, storedLeads, TRADE_IN_CART, VALID } from './contact-harness.ts';
 import { SECOND_STORE, SECOND_STORE_SLUG } from '../fixtures/second-store.ts';
 
 /**
@@ -120,18 +120,7 @@ describe('a site with two stores', () => {
   });
 
   it('routes a trade-in toward a unit to that unit’s store, whatever store the form names', async () => {
-    const trade = {
-      year: '2019',
-      make: 'club-car',
-      makeOther: '',
-      model: 'Onward',
-      serial: '',
-      battery: 'lithium',
-      batteryAge: '1-3',
-      lifted: 'yes',
-      condition: 'good',
-      note: '',
-    };
+    const trade = { ...TRADE_IN_CART, note: '' };
     const { lead, to } = await file(tradeIn, '/api/trade-in', { ...trade, vehicle: atSecond.id, store: 'mount-holly', ...PERSON });
     expect([lead.store, to]).toEqual([SECOND_STORE_SLUG, [SECOND_STORE.inboxes.sales]]);
   });
