@@ -1,37 +1,23 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import importJson from '../../data/import.json';
 import { importCli } from '../../scripts/import.ts';
-import { lotRecords, paged, startDms, type DmsStandIn, type PageAnswer } from './dms-stand-in.ts';
-import { lookupWith, PHOTO_HOST, projectRoot } from './lot-feed.ts';
+import { lotRecords, paged, startDms, type PageAnswer } from './dms-stand-in.ts';
+import { lookupWith, lotSandbox, PHOTO_HOST } from './lot-feed.ts';
 
-let root: string;
-let lines: string[];
-let dms: DmsStandIn | undefined;
+const lot = lotSandbox('import-dms-');
 
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'import-dms-'));
-  cpSync(join(projectRoot, 'data', 'units'), join(root, 'data', 'units'), { recursive: true });
-  lines = [];
-});
-afterEach(async () => {
-  await dms?.close();
-  dms = undefined;
-  rmSync(root, { recursive: true, force: true });
-});
-
-const units = () => Object.fromEntries(readdirSync(join(root, 'data', 'units')).map((name) => [name, readFileSync(join(root, 'data', 'units', name), 'utf8')]));
+const units = () => Object.fromEntries(readdirSync(lot.unitsFolder).map((name) => [name, readFileSync(join(lot.unitsFolder, name), 'utf8')]));
 
 async function pull(answer: (pageNumber: number, pageSize: number) => PageAnswer, timeoutMs = 2_000) {
-  dms = await startDms(answer);
-  const code = await importCli(['--from', dms.url], {
-    root,
+  lot.dms = await startDms(answer);
+  const code = await importCli(['--from', lot.dms.url], {
+    root: lot.root,
     mapping: { ...importJson, source: 'dms', pageSize: 5, photoHosts: [PHOTO_HOST] },
     feed: { timeoutMs, token: 'dms-key' },
     lookup: lookupWith(),
-    print: (text) => lines.push(...text.split('\n')),
+    print: lot.print,
     now: new Date('2026-11-26T15:00:00Z'),
   });
   return code;
@@ -42,16 +28,16 @@ describe('the import from the DMS (get-carts pages)', () => {
     const records = lotRecords();
     expect(records).toHaveLength(16);
     expect(await pull(paged(records, [5, 2, 5, 4]))).toBe(0);
-    expect(lines.at(-1)).toBe('import: added 0, changed 0, sold 0, restored 0, unchanged 16, rejected 0');
-    expect(dms!.asked.map((page) => page.pageNumber)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(dms!.asked.every((page) => page.pageSize === 5 && page.authorization === 'Bearer dms-key')).toBe(true);
+    expect(lot.lines.at(-1)).toBe('import: added 0, changed 0, sold 0, restored 0, unchanged 16, rejected 0');
+    expect(lot.dms!.asked.map((page) => page.pageNumber)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(lot.dms!.asked.every((page) => page.pageSize === 5 && page.authorization === 'Bearer dms-key')).toBe(true);
   });
 
   it('changes nothing when page 3 answers 500, even though pages 1 and 2 came back', async () => {
     const before = units();
     const pages = paged(lotRecords().slice(0, 10), [5, 5]);
     expect(await pull((page, size) => (page === 3 ? { status: 500 } : pages(page, size)))).toBe(1);
-    expect(lines).toContain('failed: the DMS (page 3) answered 500: nothing was imported from a partial list');
+    expect(lot.lines).toContain('failed: the DMS (page 3) answered 500: nothing was imported from a partial list');
     expect(units()).toEqual(before);
   });
 
@@ -59,21 +45,21 @@ describe('the import from the DMS (get-carts pages)', () => {
     const before = units();
     const pages = paged(lotRecords(), [5, 5, 5, 1]);
     expect(await pull((page, size) => (page === 2 ? 'stall' : pages(page, size)), 1_500)).toBe(1);
-    expect(lines).toContain('failed: the DMS (page 2) did not answer within 1500 ms: nothing was imported from a partial list');
+    expect(lot.lines).toContain('failed: the DMS (page 2) did not answer within 1500 ms: nothing was imported from a partial list');
     expect(units()).toEqual(before);
   });
 
   it('changes nothing when the DMS answers no units at all', async () => {
     const before = units();
     expect(await pull(() => ({ records: [] }))).toBe(1);
-    expect(lines).toContain('failed: the feed has no units to publish: nothing was changed');
+    expect(lot.lines).toContain('failed: the feed has no units to publish: nothing was changed');
     expect(units()).toEqual(before);
   });
 
   it('holds back a lot that came back much smaller', async () => {
     const before = units();
     expect(await pull(paged(lotRecords().slice(0, 9), [5, 4]))).toBe(1);
-    expect(lines.some((line) => line.startsWith('held back: the feed leaves out 7 of the 16 units listed now (44 %'))).toBe(true);
+    expect(lot.lines.some((line) => line.startsWith('held back: the feed leaves out 7 of the 16 units listed now (44 %'))).toBe(true);
     expect(units()).toEqual(before);
   });
 
@@ -97,8 +83,8 @@ describe('the import from the DMS (get-carts pages)', () => {
       fresh('64f0aa0000000000000006', { imageUrls: [] }),
     ];
     expect(await pull(paged(records, [5, 5, 5, 5, 2]))).toBe(0);
-    expect(lines).toContain('added    evolution-d5-maverick-4-charcoal-0000000001 (record 64f0aa0000000000000001)');
-    expect(lines).toEqual(
+    expect(lot.lines).toContain('added    evolution-d5-maverick-4-charcoal-0000000001 (record 64f0aa0000000000000001)');
+    expect(lot.lines).toEqual(
       expect.arrayContaining([
         'withheld record 64f0aa0000000000000002: not ready for sale',
         'withheld record 64f0aa0000000000000003: not marked for the website',
@@ -107,9 +93,12 @@ describe('the import from the DMS (get-carts pages)', () => {
         'withheld record 64f0aa0000000000000006: no photo',
       ]),
     );
-    const added = JSON.parse(readFileSync(join(root, 'data', 'units', 'evolution-d5-maverick-4-charcoal-0000000001.json'), 'utf8')) as Record<string, unknown>;
+    const added = JSON.parse(readFileSync(join(lot.root, 'data', 'units', 'evolution-d5-maverick-4-charcoal-0000000001.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(added.photos).toEqual([{ src: 'https://photos.dms.example/1.jpg' }, { src: 'https://photos.dms.example/2.jpg' }]);
     expect(added.stockNumber).toBe('0000000001');
-    expect(lines.at(-1)).toBe('import: added 1, changed 0, sold 0, restored 0, unchanged 16, rejected 0');
+    expect(lot.lines.at(-1)).toBe('import: added 1, changed 0, sold 0, restored 0, unchanged 16, rejected 0');
   });
 });

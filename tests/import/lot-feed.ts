@@ -1,11 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import brandsJson from '../../data/brands.json';
 import importJson from '../../data/import.json';
 import modelsJson from '../../data/models.json';
 import { schema as importSchema, type ImportMapping } from '../../data/schemas/import.ts';
 import type { Model } from '../../data/schemas/models.ts';
 import type { HostLookup } from '../../functions/lib/import/photo-hosts.ts';
+import type { DmsStandIn } from './dms-stand-in.ts';
 
 /** The project's checkout, whose data/units/ the import tests copy. */
 export const projectRoot = join(import.meta.dirname, '..', '..');
@@ -73,4 +76,39 @@ export function lotRows(files = lotFiles()): string[][] {
 export function csvOf(rows: readonly (readonly string[])[]): string {
   const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
   return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** What an import test works in: a copy of the project's data/units/, and what the import printed. */
+export interface LotSandbox {
+  /** The dealer's repository as the import sees it, fresh for each test. */
+  root: string;
+  unitsFolder: string;
+  /** The import's printed lines, one per entry. */
+  lines: string[];
+  /** The DMS stand-in a test started, closed after the test. */
+  dms: DmsStandIn | undefined;
+  print: (text: string) => void;
+}
+
+/** A fresh LotSandbox for each test of the file, removed after it once its DMS stand-in has closed. */
+export function lotSandbox(prefix: string): LotSandbox {
+  const sandbox: LotSandbox = {
+    root: '',
+    unitsFolder: '',
+    lines: [],
+    dms: undefined,
+    print: (text) => sandbox.lines.push(...text.split('\n')),
+  };
+  beforeEach(() => {
+    sandbox.root = mkdtempSync(join(tmpdir(), prefix));
+    sandbox.unitsFolder = join(sandbox.root, 'data', 'units');
+    cpSync(join(projectRoot, 'data', 'units'), sandbox.unitsFolder, { recursive: true });
+    sandbox.lines = [];
+  });
+  afterEach(async () => {
+    await sandbox.dms?.close();
+    sandbox.dms = undefined;
+    rmSync(sandbox.root, { recursive: true, force: true });
+  });
+  return sandbox;
 }

@@ -1,43 +1,28 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import lotJson from '../../data/lot.json';
 import { isPublicAddress, photoHostsProblem } from '../../functions/lib/import/photo-hosts.ts';
 import { NETLIFY_BUILD_CONFIG, writeRemoteImages } from '../../src/integrations/remote-images.ts';
 import { parseLot } from '../../src/lib/data/vehicles.ts';
 import { importCli } from '../../scripts/import.ts';
-import { lotRecords, paged, startDms, type DmsStandIn } from './dms-stand-in.ts';
-import { csvOf, HEADER, lookupWith, lotRows, mappingWith, PHOTO_HOST, projectRoot } from './lot-feed.ts';
+import { lotRecords, paged, startDms } from './dms-stand-in.ts';
+import { csvOf, HEADER, lookupWith, lotRows, lotSandbox, mappingWith, PHOTO_HOST } from './lot-feed.ts';
 
-let root: string;
-let lines: string[];
-let dms: DmsStandIn | undefined;
+const lot = lotSandbox('import-photo-hosts-');
 
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'import-photo-hosts-'));
-  cpSync(join(projectRoot, 'data', 'units'), join(root, 'data', 'units'), { recursive: true });
-  lines = [];
-});
-afterEach(async () => {
-  await dms?.close();
-  dms = undefined;
-  rmSync(root, { recursive: true, force: true });
-});
-
-const unitsFolder = () => join(root, 'data', 'units');
 const lotText = () =>
-  readdirSync(unitsFolder())
-    .map((name) => readFileSync(join(unitsFolder(), name), 'utf8'))
+  readdirSync(lot.unitsFolder)
+    .map((name) => readFileSync(join(lot.unitsFolder, name), 'utf8'))
     .join('\n');
 const lotFilesNow = () =>
-  Object.fromEntries(readdirSync(unitsFolder()).map((name) => [name, JSON.parse(readFileSync(join(unitsFolder(), name), 'utf8')) as unknown]));
+  Object.fromEntries(readdirSync(lot.unitsFolder).map((name) => [name, JSON.parse(readFileSync(join(lot.unitsFolder, name), 'utf8')) as unknown]));
 const run = (from: string, lookup = lookupWith()) =>
   importCli(['--from', from], {
-    root,
+    root: lot.root,
     mapping: mappingWith(),
     lookup,
-    print: (text) => lines.push(...text.split('\n')),
+    print: lot.print,
     now: new Date('2026-11-26T15:00:00Z'),
   });
 
@@ -62,34 +47,34 @@ describe('feed photos (docs/product.md §Import)', () => {
       ...INTERNAL.map((address, index) => newRow(index + 1, `https://${PHOTO_HOST}/ok.jpg|${address}`)),
       newRow(99, `https://${PHOTO_HOST}/n99.jpg`),
     ];
-    const file = join(root, 'lot.csv');
+    const file = join(lot.root, 'lot.csv');
     writeFileSync(file, csvOf([HEADER, ...rows]));
     expect(await run(file)).toBe(0);
-    expect(lines.at(-1)).toBe(`import: added 1, changed 0, sold 0, restored 0, unchanged 16, rejected ${INTERNAL.length}`);
+    expect(lot.lines.at(-1)).toBe(`import: added 1, changed 0, sold 0, restored 0, unchanged 16, rejected ${INTERNAL.length}`);
     for (const [index, address] of INTERNAL.entries())
-      expect(lines.find((line) => line.startsWith(`rejected row ${18 + index}, Photos: the photo address "${address.slice(0, 40)}`))).toBeDefined();
+      expect(lot.lines.find((line) => line.startsWith(`rejected row ${18 + index}, Photos: the photo address "${address.slice(0, 40)}`))).toBeDefined();
     const text = lotText();
     for (const internal of ['169.254', '127.0.0.1', 'localhost', '10.0.0.5', '[::', '2852039166']) expect(text).not.toContain(internal);
 
     // The build: every unit photo on a listed host, and the CDN's allow-list holds that host alone.
     expect(() => parseLot(lotFilesNow(), lotJson, undefined, mappingWith().photoHosts)).not.toThrow();
-    expect(writeRemoteImages(root, mappingWith().photoHosts)).toEqual(['https://photos\\.dms\\.example/.*']);
-    expect(JSON.parse(readFileSync(join(root, NETLIFY_BUILD_CONFIG), 'utf8')).images.remote_images).toEqual(['https://photos\\.dms\\.example/.*']);
+    expect(writeRemoteImages(lot.root, mappingWith().photoHosts)).toEqual(['https://photos\\.dms\\.example/.*']);
+    expect(JSON.parse(readFileSync(join(lot.root, NETLIFY_BUILD_CONFIG), 'utf8')).images.remote_images).toEqual(['https://photos\\.dms\\.example/.*']);
   });
 
   it('from a DMS are held to the same hosts', async () => {
     const [first, ...rest] = lotRecords();
-    dms = await startDms(paged([{ ...first, imageUrls: ['https://169.254.169.254/latest/meta-data/'] }, ...rest], [16]));
-    const code = await importCli(['--from', dms.url], {
-      root,
+    lot.dms = await startDms(paged([{ ...first, imageUrls: ['https://169.254.169.254/latest/meta-data/'] }, ...rest], [16]));
+    const code = await importCli(['--from', lot.dms.url], {
+      root: lot.root,
       mapping: mappingWith({ source: 'dms' }),
       lookup: lookupWith(),
       feed: { timeoutMs: 2_000 },
-      print: (text) => lines.push(...text.split('\n')),
+      print: lot.print,
       now: new Date('2026-11-26T15:00:00Z'),
     });
     expect(code).toBe(0);
-    expect(lines).toContain(
+    expect(lot.lines).toContain(
       `rejected record ${String(first!._id)}, imageUrls: the photo address "https://169.254.169.254/latest/meta-data/" names an IP address (169.254.169.254), not one of the import settings' photo hosts (photos.dms.example)`,
     );
     expect(lotText()).not.toContain('169.254');
@@ -104,20 +89,20 @@ describe('feed photos (docs/product.md §Import)', () => {
     ['fd00::5', 'unique-local'],
   ])('are not published at all when a listed host resolves to %s (%s): the run fails and writes nothing', async (address) => {
     const before = lotText();
-    const file = join(root, 'lot.csv');
+    const file = join(lot.root, 'lot.csv');
     writeFileSync(file, csvOf([HEADER, ...lotRows(), newRow(1, `https://${PHOTO_HOST}/n1.jpg`)]));
     expect(await run(file, lookupWith({ [PHOTO_HOST]: ['93.184.215.14', address] }))).toBe(1);
-    expect(lines).toContain(
+    expect(lot.lines).toContain(
       `failed: the photo host ${PHOTO_HOST} resolves to ${address}, which is not on the public internet (a loopback, private or link-local address): the image CDN is never sent there; correct "photoHosts" in the import settings. Nothing was imported`,
     );
     expect(lotText()).toBe(before);
   });
 
   it('are not published when their host cannot be resolved', async () => {
-    const file = join(root, 'lot.csv');
+    const file = join(lot.root, 'lot.csv');
     writeFileSync(file, csvOf([HEADER, ...lotRows(), newRow(1, `https://${PHOTO_HOST}/n1.jpg`)]));
     expect(await run(file, lookupWith({ [PHOTO_HOST]: [] }))).toBe(1);
-    expect(lines).toContain(`failed: the photo host ${PHOTO_HOST} has no address: nothing was imported`);
+    expect(lot.lines).toContain(`failed: the photo host ${PHOTO_HOST} has no address: nothing was imported`);
   });
 
   it("on a unit file, at an address off the listed hosts, fail the build naming the file (an editor's typed address)", () => {
