@@ -19,16 +19,15 @@ const TEMPLATES = [
 const SITE_STYLESHEET = /\/_astro\/[^/]+\.css$/;
 
 /**
- * The page as it settles by itself, whatever the machine's load, so two screenshots compare the
+ * Lets the page settle by itself, whatever the machine's load, so that screenshots compare the
  * CSS alone:
  * - every island that hydrates without the visitor (`client:interaction="idle"` or `"visible"`) is
  *   hydrated now, warmed up as a pointer would, rather than whenever the browser finds idle time
  *   or a full-page screenshot brings it into view; and React has bound its fields and committed
  *   (the estimator, for one, turns its fields white once live);
- * - every image is loaded and decoded, lazy ones too, and the fonts are ready;
- * - two screenshots in a row are the same (animations disabled), so nothing still moves.
+ * - every image is loaded and decoded, lazy ones too, and the fonts are ready.
  */
-async function settledScreenshot(page: Page): Promise<Buffer> {
+async function settle(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const selfHydrating = [...document.querySelectorAll('astro-island')].filter((island) => /"(idle|visible)"/.test(island.getAttribute('opts') ?? ''));
@@ -46,14 +45,26 @@ async function settledScreenshot(page: Page): Promise<Buffer> {
     await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
     await document.fonts.ready;
   });
-  const shot = () => page.screenshot({ fullPage: true, animations: 'disabled', scale: 'css' });
-  let last = await shot();
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const next = await shot();
-    if (next.equals(last)) return next;
-    last = next;
+}
+
+const screenshot = (page: Page) => page.screenshot({ fullPage: true, animations: 'disabled', scale: 'css' });
+
+/**
+ * Full-page screenshots of two settled pages (animations disabled): equal at once when they look
+ * the same. Otherwise each is taken again until it stops changing, so a difference left is the
+ * pages' own and not one still moving.
+ */
+async function screenshots(first: Page, second: Page): Promise<[Buffer, Buffer]> {
+  await settle(first);
+  await settle(second);
+  let shots: [Buffer, Buffer] = [await screenshot(first), await screenshot(second)];
+  for (let attempt = 0; !shots[0].equals(shots[1]); attempt++) {
+    if (attempt === 10) throw new Error(`${first.url()} kept changing over 10 screenshots`);
+    const next: [Buffer, Buffer] = [await screenshot(first), await screenshot(second)];
+    if (next[0].equals(shots[0]) && next[1].equals(shots[1])) break;
+    shots = next;
   }
-  throw new Error(`${page.url()} kept changing over 10 screenshots`);
+  return shots;
 }
 
 // At both widths (375 and 1280 px): each lays the page out differently.
@@ -62,13 +73,12 @@ for (const path of TEMPLATES) {
     // The whole stylesheet answered empty: only the inline rules style the page.
     await page.route(SITE_STYLESHEET, (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
     await page.goto(path);
-    const inlineOnly = await settledScreenshot(page);
 
     // A second load in the same tab may restore form state; a fresh tab of the same browser does not.
     const fresh = await page.context().newPage();
     await fresh.goto(path);
     await fresh.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/_astro/') && sheet.cssRules.length > 0));
-    const whole = await settledScreenshot(fresh);
+    const [inlineOnly, whole] = await screenshots(page, fresh);
 
     if (!inlineOnly.equals(whole)) {
       await test.info().attach('inline CSS alone', { body: inlineOnly, contentType: 'image/png' });
