@@ -27,11 +27,7 @@ export default function Inbox() {
 
   return (
     <>
-      <a
-        href="#main"
-        onClick={skip}
-        className="absolute -left-[999px] z-10 bg-white p-2 text-brand-800 focus:top-2 focus:left-2"
-      >
+      <a href="#main" onClick={skip} className="absolute -left-[999px] z-10 bg-white p-2 text-brand-800 focus:top-2 focus:left-2">
         Skip to content
       </a>
       <Header />

@@ -41,7 +41,15 @@ export default function LeadList({ hidden }: { hidden: boolean }) {
       </h1>
       <form role="search" aria-label="Find leads" onSubmit={submit} className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] items-end gap-x-3">
         <Field label="Name, e-mail, phone or stock number" htmlFor="f-q" wide>
-          <input id="f-q" name="q" type="search" autoComplete="off" className={INPUT} value={filters.q} onChange={(event) => setFilter('q', event.currentTarget.value)} />
+          <input
+            id="f-q"
+            name="q"
+            type="search"
+            autoComplete="off"
+            className={INPUT}
+            value={filters.q}
+            onChange={(event) => setFilter('q', event.currentTarget.value)}
+          />
         </Field>
         <Choice name="status" label="Status" values={LEAD_STATUSES} text={(value) => STATUS_LABELS[value as keyof typeof STATUS_LABELS] ?? value} />
         <Choice name="department" label="Department" values={facets.departments} text={valueLabel} />
@@ -59,11 +67,19 @@ export default function LeadList({ hidden }: { hidden: boolean }) {
           <ul className="space-y-2">
             {list.leads.map((lead) => (
               <li key={lead.id}>
-                <a href={leadHash(lead.id)} className="block rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 no-underline hover:border-brand-800">
+                <a
+                  href={leadHash(lead.id)}
+                  className="block rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 no-underline hover:border-brand-800"
+                >
                   <span className="font-bold text-brand-800 underline">{lead.name || '(no name)'}</span> <StatusBadge status={lead.status} />{' '}
                   <PromiseBadge promise={lead.promise} />
                   <span className={`block ${HINT}`}>
-                    {[valueLabel(lead.department), valueLabel(lead.form), lead.stock ? `stock ${lead.stock}` : '', stores && lead.store ? valueLabel(lead.store) : '']
+                    {[
+                      valueLabel(lead.department),
+                      valueLabel(lead.form),
+                      lead.stock ? `stock ${lead.stock}` : '',
+                      stores && lead.store ? valueLabel(lead.store) : '',
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </span>
@@ -106,13 +122,16 @@ export default function LeadList({ hidden }: { hidden: boolean }) {
                 ) : (
                   list.responseTimes.map((row) => (
                     <tr key={`${row.week} ${row.department}`}>
-                      {[row.week, valueLabel(row.department), String(row.leads), row.medianMinutes === null ? 'no answer yet' : durationText(row.medianMinutes * 60_000)].map(
-                        (cell, i) => (
-                          <td key={i} className="border-b border-slate-300 px-1.5 py-1">
-                            {cell}
-                          </td>
-                        ),
-                      )}
+                      {[
+                        row.week,
+                        valueLabel(row.department),
+                        String(row.leads),
+                        row.medianMinutes === null ? 'no answer yet' : durationText(row.medianMinutes * 60_000),
+                      ].map((cell, i) => (
+                        <td key={i} className="border-b border-slate-300 px-1.5 py-1">
+                          {cell}
+                        </td>
+                      ))}
                     </tr>
                   ))
                 )}

@@ -197,7 +197,9 @@ function LeadContent({ detail }: { detail: LeadDetailAnswer }) {
       <Card title="E-mails of this lead">
         <ul className="mb-2 list-disc pl-6">
           {delivery.messages.map((entry, i) => (
-            <li key={i}>{`${MESSAGE_NAMES[entry.message] ?? entry.message}: ${entry.skipped ? `not sent (${entry.skipped})` : `sent ${when(entry.sentAt)}`}`}</li>
+            <li
+              key={i}
+            >{`${MESSAGE_NAMES[entry.message] ?? entry.message}: ${entry.skipped ? `not sent (${entry.skipped})` : `sent ${when(entry.sentAt)}`}`}</li>
           ))}
           {delivery.messages.length === 0 && <li>Nothing sent yet.</li>}
         </ul>
