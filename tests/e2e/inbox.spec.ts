@@ -178,3 +178,22 @@ test('a lead opens from its address, as a notification opens it: after the sign-
   expect(new URL(page.url()).hash).toBe(`#lead/${lead?.id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
+
+test('the dealer downloads the leads of this month as CSV, named by its dates', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  await freshRateLimit();
+  const visitor = newVisitor(`csv-${testInfo.project.name}`);
+  expect((await request.post('/api/contact', { data: { ...visitor, interest: 'sales' } })).status()).toBe(200);
+
+  await page.goto('/admin/leads#/export');
+  await page.getByRole('button', { name: 'Sign in locally' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Export leads' })).toBeFocused();
+  const from = await page.getByLabel('From', { exact: true }).inputValue();
+  const to = await page.getByLabel('To', { exact: true }).inputValue();
+  expect(from).toMatch(/^\d{4}-\d{2}-01$/);
+  expect(to.slice(0, 8)).toBe(from.slice(0, 8));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe(`leads-${from}-to-${to}.csv`);
+  await expect(page.getByRole('status')).toHaveText('The CSV file is downloaded.');
+  expect(await readFile((await download.path())!, 'utf8')).toContain(visitor.email);
+});
