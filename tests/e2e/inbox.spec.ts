@@ -154,6 +154,8 @@ test('a lead opens from its address, as a notification opens it: after the sign-
   await page.getByRole('button', { name: 'Sign in locally' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
   await expect(page.getByRole('link', { name: `E-mail ${visitor.email}` })).toBeVisible();
+  // The status line is there, empty, before it has anything to say (a live region must be, to be heard).
+  await expect(page.getByRole('status')).toHaveText('');
 
   // Back to the list by its link: the address changes, the list's heading takes the focus.
   await page.getByRole('link', { name: 'All leads' }).click();
@@ -188,6 +190,9 @@ test('the dealer downloads the leads of this month as CSV, named by its dates', 
   await page.goto('/admin/leads#/export');
   await page.getByRole('button', { name: 'Sign in locally' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Export leads' })).toBeFocused();
+  // Opened at the export, the inbox's links and the sign-out are there as on the list.
+  await expect(page.getByRole('navigation', { name: 'Inbox' }).getByRole('link', { name: 'Leads', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   const from = await page.getByLabel('From', { exact: true }).inputValue();
   const to = await page.getByLabel('To', { exact: true }).inputValue();
   expect(from).toMatch(/^\d{4}-\d{2}-01$/);

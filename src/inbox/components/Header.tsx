@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $signedIn, $user, $view, signOut } from '../state.ts';
 import NotificationsToggle from './NotificationsToggle.tsx';
 
-/** The inbox's bar: its name, its views once signed in, who is signed in, and the device's settings. */
+/** The inbox's bar: its name and, once signed in, its views, who is signed in (once the API has said), the sign-out and the device's settings. */
 export default function Header() {
   const signedIn = useStore($signedIn);
   const view = useStore($view);
@@ -24,10 +24,10 @@ export default function Header() {
           </a>
         </nav>
       )}
-      {inside && user && (
+      {inside && (
         <div className="ml-auto flex flex-wrap items-center gap-x-3">
           <p>
-            <span>Signed in as {user}</span>{' '}
+            {user && <span>Signed in as {user}</span>}{' '}
             <button type="button" className="cursor-pointer text-white underline underline-offset-2" onClick={() => signOut('Signed out.')}>
               Sign out
             </button>

@@ -32,7 +32,8 @@ export default function Inbox() {
       </a>
       <Header />
       <main id="main" ref={main} tabIndex={-1} className="mx-auto max-w-5xl px-4 pt-2 pb-12 focus:outline-none">
-        <p role="status" aria-live="polite" className="my-2 rounded-lg border border-amber-500 bg-amber-50 px-3 py-2 empty:hidden">
+        {/* Empty, the status line takes no room but stays in the page: a live region must be there before it speaks. */}
+        <p role="status" aria-live="polite" className="my-2 rounded-lg border border-amber-500 bg-amber-50 px-3 py-2 empty:my-0 empty:border-0 empty:p-0">
           {message}
         </p>
         <SignIn hidden={view !== 'sign-in'} />
