@@ -94,7 +94,7 @@ export default function LeadList({ hidden }: { hidden: boolean }) {
             <button type="button" className={BUTTON} disabled={list.page <= 1} onClick={() => turnPage(-1)}>
               Previous page
             </button>
-            <span>{`Page ${list.page} of ${list.pages}`}</span>
+            <span className="whitespace-nowrap">{`Page ${list.page} of ${list.pages}`}</span>
             <button type="button" className={BUTTON} disabled={list.page >= list.pages} onClick={() => turnPage(1)}>
               Next page
             </button>

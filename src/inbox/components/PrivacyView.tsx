@@ -89,7 +89,7 @@ export default function PrivacyView({ hidden }: { hidden: boolean }) {
       </form>
       {request && <Found request={request} />}
       <h2 className={H2}>Deletions done</h2>
-      <ul>
+      <ul className="space-y-2">
         {deletions?.length === 0 && <li className={HINT}>None yet.</li>}
         {deletions?.map((record, i) => (
           <li key={i}>
