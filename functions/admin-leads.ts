@@ -3,7 +3,7 @@ import { refuseSpeculation } from './lib/http/guards.ts';
 import { z } from 'zod';
 import { deliverLead } from './lib/leads/delivery.ts';
 import { errorResponse, jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
-import { LEAD_ID, readAction } from './lib/inbox/api.ts';
+import { LEAD_ID, readAction, type LeadChangeAnswer, type LeadDetailAnswer, type LeadListAnswer, type ResendAnswer } from './lib/inbox/api.ts';
 import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
 import { leadDetail } from './lib/inbox/detail.ts';
 import { changeHandling, LEAD_STATUSES, NOTE_MAX } from './lib/inbox/handling.ts';
@@ -46,13 +46,13 @@ export default async function adminLeads(request: Request, context: InboxRequest
     const query = listQueryFrom(new URL(request.url).searchParams);
     if (!query.success) return errorResponse(400, `${query.error.issues[0]?.path.join('.') ?? 'query'}: ${query.error.issues[0]?.message ?? 'is not valid'}`);
     const summaries = await loadSummaries(store, { waitUntil: context.waitUntil, now });
-    return jsonResponse({ user: user.login, ...listLeads(summaries, query.data, now), responseTimes: responseTimes(summaries, now) });
+    return jsonResponse({ user: user.login, ...listLeads(summaries, query.data, now), responseTimes: responseTimes(summaries, now) } satisfies LeadListAnswer);
   }
 
   if (!LEAD_ID.test(id)) return errorResponse(404, 'No such lead');
   if (request.method === 'GET') {
     const detail = await leadDetail(store, id, now);
-    return detail ? jsonResponse({ user: user.login, ...detail }) : errorResponse(404, 'No such lead');
+    return detail ? jsonResponse({ user: user.login, ...detail } satisfies LeadDetailAnswer) : errorResponse(404, 'No such lead');
   }
 
   const action = await readAction(request, actionSchema);
@@ -61,7 +61,7 @@ export default async function adminLeads(request: Request, context: InboxRequest
   if (!read) return errorResponse(404, 'No such lead');
   if (action.action === 'resend') {
     const status = await deliverLead(store, id, { force: true });
-    return jsonResponse({ ok: status === 'sent', delivery: status }, { status: status === 'sent' || status === 'skipped' ? 200 : 502 });
+    return jsonResponse({ ok: status === 'sent', delivery: status } satisfies ResendAnswer, { status: status === 'sent' || status === 'skipped' ? 200 : 502 });
   }
   const change =
     action.action === 'status'
@@ -77,7 +77,7 @@ export default async function adminLeads(request: Request, context: InboxRequest
   const indexing = reindexLead(store, read.lead, now).catch(() => undefined);
   if (context.waitUntil) context.waitUntil(indexing);
   else await indexing;
-  return jsonResponse({ ok: true, handling: result.handling });
+  return jsonResponse({ ok: true, handling: result.handling } satisfies LeadChangeAnswer);
 }
 
 export const config: Config = { path: ['/api/admin/leads', '/api/admin/leads/:id'] };

@@ -3,9 +3,9 @@ import { refuseSpeculation } from './lib/http/guards.ts';
 import { z } from 'zod';
 import { alertsBlobs } from './lib/alerts/blobs.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
-import { readAction } from './lib/inbox/api.ts';
+import { readAction, type DeleteAnswer, type DeletionsAnswer } from './lib/inbox/api.ts';
 import { authorize, type InboxRequestContext } from './lib/inbox/auth.ts';
-import { deletePerson, deletionRecords, findPerson } from './lib/inbox/privacy.ts';
+import { deletePerson, deletionRecords, findPerson, type Holdings } from './lib/inbox/privacy.ts';
 import { leadsBlobs } from './lib/leads/blobs.ts';
 
 /**
@@ -36,12 +36,12 @@ export default async function adminPrivacy(request: Request, context: InboxReque
   if (request.method !== 'GET' && request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
   const user = await authorize(request, context);
   if (user instanceof Response) return user;
-  if (request.method === 'GET') return jsonResponse({ deletions: await deletionRecords(leadsBlobs()) });
+  if (request.method === 'GET') return jsonResponse({ deletions: await deletionRecords(leadsBlobs()) } satisfies DeletionsAnswer);
   const action = await readAction(request, requestSchema);
   if (action instanceof Response) return action;
   const query = { email: action.email, phone: action.phone };
-  if (action.action === 'find') return jsonResponse(await findPerson(leadsBlobs(), alertsBlobs(), query));
-  return jsonResponse({ ok: true, deleted: await deletePerson(leadsBlobs(), alertsBlobs(), query, user.login) });
+  if (action.action === 'find') return jsonResponse((await findPerson(leadsBlobs(), alertsBlobs(), query)) satisfies Holdings);
+  return jsonResponse({ ok: true, deleted: await deletePerson(leadsBlobs(), alertsBlobs(), query, user.login) } satisfies DeleteAnswer);
 }
 
 export const config: Config = { path: '/api/admin/privacy' };

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { refuseSpeculation } from './lib/http/guards.ts';
 import { jsonResponse, methodNotAllowed } from './lib/http/responses.ts';
+import type { SessionAnswer } from './lib/inbox/api.ts';
 import { localSignInAllowed, type InboxRequestContext } from './lib/inbox/auth.ts';
 
 /**
@@ -12,7 +13,7 @@ export default async function adminSession(request: Request, context: InboxReque
   const refused = refuseSpeculation(request);
   if (refused) return refused;
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
-  return jsonResponse({ localSignIn: localSignInAllowed(request, context) });
+  return jsonResponse({ localSignIn: localSignInAllowed(request, context) } satisfies SessionAnswer);
 }
 
 export const config: Config = { path: '/api/admin/session' };

@@ -5,7 +5,7 @@
 // The dealer also downloads the archive of everything (docs/operations.md §The dealer's archive).
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import { freshRateLimit, newVisitor } from './contact-leads.ts';
+import { freshRateLimit, leadFor, newVisitor } from './contact-leads.ts';
 import { expect, test } from './fixtures.ts';
 
 test(
@@ -132,4 +132,73 @@ test('the dealer downloads the archive: one file, made of the inbox’s chunks, 
   expect(lines.some((line) => line.type === 'lead' && line.lead?.inquiry.email === visitor.email)).toBe(true);
   expect(lines.at(-1)?.type).toBe('end');
   expect(lines.at(-1)?.counts?.leads).toBe(lines.filter((line) => line.type === 'lead').length);
+});
+
+test('a lead opens from its address, as a notification opens it: after the sign-in, and at once when signed in; the heading of each view takes the focus', async ({
+  page,
+  request,
+  axe,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await freshRateLimit();
+  const visitor = newVisitor(`inbox-link-${testInfo.project.name}`);
+  expect((await request.post('/api/contact', { data: { ...visitor, interest: 'sales' } })).status()).toBe(200);
+  const lead = await leadFor(visitor.email);
+  expect(lead).toBeDefined();
+  const name = `${visitor.firstName} ${visitor.lastName}`;
+
+  await page.goto(`/admin/leads#/lead/${lead?.id}`);
+  await expect(page.getByRole('heading', { name: 'Sign in to read the leads' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Inbox' })).toHaveCount(0);
+  await axe();
+  await page.getByRole('button', { name: 'Sign in locally' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  await expect(page.getByRole('link', { name: `E-mail ${visitor.email}` })).toBeVisible();
+  // The status line is there, empty, before it has anything to say (a live region must be, to be heard).
+  await expect(page.getByRole('status')).toHaveText('');
+
+  // Back to the list by its link: the address changes, the list's heading takes the focus.
+  await page.getByRole('link', { name: 'All leads' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads', exact: true })).toBeFocused();
+
+  // The other views by their links: each heading takes the focus too.
+  await page.getByRole('link', { name: 'Export', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Export leads' })).toBeFocused();
+  await axe();
+
+  // Signed in already (the tab keeps its sign-in): the address alone opens the lead, with or without the slash.
+  for (const address of [`/admin/leads#/lead/${lead?.id}`, `/admin/leads#lead/${lead?.id}`]) {
+    await page.goto('about:blank');
+    await page.goto(address);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  }
+
+  // The skip link moves the focus to the content and leaves the view (and its address) as it was.
+  await page.getByRole('link', { name: 'Skip to content' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  expect(new URL(page.url()).hash).toBe(`#lead/${lead?.id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('the dealer downloads the leads of this month as CSV, named by its dates', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  await freshRateLimit();
+  const visitor = newVisitor(`csv-${testInfo.project.name}`);
+  expect((await request.post('/api/contact', { data: { ...visitor, interest: 'sales' } })).status()).toBe(200);
+
+  await page.goto('/admin/leads#/export');
+  await page.getByRole('button', { name: 'Sign in locally' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Export leads' })).toBeFocused();
+  // Opened at the export, the inbox's links and the sign-out are there as on the list.
+  await expect(page.getByRole('navigation', { name: 'Inbox' }).getByRole('link', { name: 'Leads', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const from = await page.getByLabel('From', { exact: true }).inputValue();
+  const to = await page.getByLabel('To', { exact: true }).inputValue();
+  expect(from).toMatch(/^\d{4}-\d{2}-01$/);
+  expect(to.slice(0, 8)).toBe(from.slice(0, 8));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe(`leads-${from}-to-${to}.csv`);
+  await expect(page.getByRole('status')).toHaveText('The CSV file is downloaded.');
+  expect(await readFile((await download.path())!, 'utf8')).toContain(visitor.email);
 });
