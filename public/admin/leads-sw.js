@@ -30,15 +30,26 @@ const OFFLINE = 'X-Inbox-Offline';
 const answer = (error, status = 503) =>
   new Response(JSON.stringify({ error }), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
 
-/** The page and every file of its own it names (scripts, styles, preloads). */
+/** The files a page or script names: its scripts, styles and preloads, and a script's own imports ("./chunk.js"). @param {string} text @param {string} base */
+const named = (text, base) =>
+  [...text.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"|["'](\.{1,2}\/[\w.-]+\.js|\/_astro\/[\w.-]+\.(?:js|css))["']/g)].map(
+    (match) => new URL(match[1] ?? match[2] ?? '', new URL(base, sw.location.origin)).pathname,
+  );
+
+/** The page and every file of its own it loads, followed through the scripts' imports. */
 async function keepShell() {
   const cache = await caches.open(SHELL);
   const page = await fetch(PAGE, { cache: 'no-cache' });
   if (!page.ok) return;
-  const html = await page.clone().text();
-  const files = [...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)].map((match) => match[1] ?? '');
+  const files = new Set(named(await page.clone().text(), PAGE).filter((path) => path.startsWith('/_astro/')));
   await cache.put(PAGE, page);
-  await cache.addAll([...new Set([...files, ...KEPT])]);
+  for (const path of files) {
+    const response = await fetch(path);
+    if (!response.ok) continue;
+    if (path.endsWith('.js')) for (const next of named(await response.clone().text(), path)) if (next.startsWith('/_astro/')) files.add(next);
+    await cache.put(path, response);
+  }
+  await cache.addAll(KEPT);
 }
 
 sw.addEventListener('install', (event) => {

@@ -144,7 +144,7 @@ export function headersFile(csp: string): string {
     block(INBOX_PATH, INBOX_HEADERS),
     block(`${INBOX_PATH}.html`, INBOX_HEADERS),
     // The inbox as an app (src/lib/inbox/app-manifest.ts): the worker is checked for updates on every visit.
-    block(INBOX_WORKER, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex' }),
+    block(INBOX_WORKER, { 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex' }),
     block(INBOX_MANIFEST, { 'Content-Type': 'application/manifest+json', 'Cache-Control': 'public, max-age=0, must-revalidate', 'X-Robots-Tag': 'noindex' }),
   ].join('\n');
 }
