@@ -10,8 +10,9 @@
  * - The list: the last list answer (GET /api/admin/leads) is kept; offline, the list request is
  *   answered from it with the header X-Inbox-Offline: <ISO time it was loaded>
  *   (push-client.ts offlineSince). A 401 drops it, and so does signing out ("forget" message).
- * - Changes are never kept or replayed: a POST, PUT or DELETE goes to the network, and without one
- *   it is answered 503 with a message saying the change was not made.
+ * - Changes are never kept or replayed: online, every other call to /api/admin/ goes to the network
+ *   untouched; offline (navigator.onLine false) it is answered 503 at once, a change with a
+ *   message saying it was not made.
  * - push: shows the notification (lib/push/notify.ts sends title, body, tag and the lead's
  *   address); notificationclick: focuses the inbox at that lead (#/lead/<id>) or opens it.
  */
@@ -116,26 +117,33 @@ sw.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (url.origin !== sw.location.origin) return;
-  if (request.method !== 'GET') {
-    // Never kept, never replayed: offline, the change fails and says so.
-    if (url.pathname.startsWith('/api/admin/'))
-      event.respondWith(fetch(request).catch(() => answer('You are offline: the change was not made. Try again once you are back online.')));
+  if (url.pathname.startsWith('/api/admin/') && !(request.method === 'GET' && url.pathname === LIST_PATH)) {
+    // Online, the call goes to the network as if there were no worker. Offline it fails at once and
+    // says so: a change is never kept or replayed, and nothing but the list is kept.
+    if (!sw.navigator.onLine)
+      event.respondWith(
+        answer(request.method === 'GET' ? 'You are offline: this is not kept on this device.' : 'You are offline: the change was not made. Try again once you are back online.'),
+      );
     return;
   }
+  if (request.method !== 'GET') return;
   if (url.pathname === LIST_PATH) event.respondWith(list(request));
-  else if (url.pathname.startsWith('/api/admin/')) event.respondWith(fetch(request).catch(() => answer('You are offline: this is not kept on this device.')));
   else if (request.mode === 'navigate' && (url.pathname === PAGE || url.pathname === `${PAGE}.html`)) event.respondWith(page(request));
   else if (url.pathname.startsWith('/_astro/') || KEPT.includes(url.pathname)) event.respondWith(file(request));
 });
 
-sw.addEventListener('push', (event) => {
-  /** @type {{ title?: string; body?: string; url?: string; tag?: string }} */
-  let message = {};
+/** A push message's JSON (lib/push/notify.ts PushMessage); anything else shows as a bare "New lead".
+ * @param {PushMessageData | null} data @returns {{ title?: string; body?: string; url?: string; tag?: string }} */
+function pushed(data) {
   try {
-    message = event.data?.json() ?? {};
+    return data?.json() ?? {};
   } catch {
-    message = {};
+    return {};
   }
+}
+
+sw.addEventListener('push', (event) => {
+  const message = pushed(event.data);
   const url = typeof message.url === 'string' && message.url.startsWith(`${PAGE}#`) ? message.url : PAGE;
   event.waitUntil(
     sw.registration.showNotification(message.title || 'New lead', {
