@@ -131,14 +131,26 @@ type PushState = { state?: string; devices?: number | null; reason?: string; wro
 async function push(settings: DoctorSettings): Promise<CheckResult> {
   const name = 'push';
   if (!settings.healthToken) return fail(name, 'not asked without HEALTH_TOKEN', 'Set HEALTH_TOKEN in the environment or pass --health-token.');
-  const body = await fetch(siteUrl(settings, '/api/health'), { headers: { Authorization: `Bearer ${settings.healthToken}` }, signal: AbortSignal.timeout(TIMEOUT_MS) })
+  const body = await fetch(siteUrl(settings, '/api/health'), {
+    headers: { Authorization: `Bearer ${settings.healthToken}` },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  })
     .then((response) => response.json() as Promise<{ push?: PushState }>)
     .catch(() => null);
   const state = body?.push;
-  if (!state) return fail(name, 'unknown: /api/health did not answer it to this HEALTH_TOKEN', 'Fix the health check above first (the same HEALTH_TOKEN here and in Netlify).');
+  if (!state)
+    return fail(
+      name,
+      'unknown: /api/health did not answer it to this HEALTH_TOKEN',
+      'Fix the health check above first (the same HEALTH_TOKEN here and in Netlify).',
+    );
   if (state.state === 'on') return pass(name, `on, ${state.devices ?? 'an unknown number of'} device(s) get new leads`);
   if (state.wrong)
-    return fail(name, `off: ${state.reason ?? 'a VAPID setting is wrong'}`, 'Set the three VAPID settings as docs/go-live.md says (npx web-push generate-vapid-keys), or none.');
+    return fail(
+      name,
+      `off: ${state.reason ?? 'a VAPID setting is wrong'}`,
+      'Set the three VAPID settings as docs/go-live.md says (npx web-push generate-vapid-keys), or none.',
+    );
   return pass(name, `off (${state.reason ?? 'VAPID settings not set'}): new leads and reminders go by e-mail alone`);
 }
 

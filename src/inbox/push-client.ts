@@ -45,7 +45,8 @@ export async function pushState(): Promise<PushState> {
 /** Asks for permission, subscribes with the site's public key and saves the device. Throws an Error whose message the page can show. */
 export async function turnPushOn(token: string | null = storedToken()): Promise<void> {
   const support = pushSupport();
-  if (support === 'unsupported') throw new Error('This browser cannot show notifications from the inbox. On an iPhone, add the inbox to the home screen first.');
+  if (support === 'unsupported')
+    throw new Error('This browser cannot show notifications from the inbox. On an iPhone, add the inbox to the home screen first.');
   if (support === 'denied') throw new Error('Notifications are blocked for this site: allow them in the browser’s settings, then try again.');
   if ((await Notification.requestPermission()) !== 'granted') throw new Error('Notifications were not allowed, so they stay off.');
   await registerInboxWorker();
@@ -87,7 +88,10 @@ export function offlineSince(response: Response): Date | null {
 
 /** A base64url VAPID public key as the bytes PushManager.subscribe takes. */
 export function keyBytes(key: string): Uint8Array<ArrayBuffer> {
-  const base64 = key.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(key.length / 4) * 4, '=');
+  const base64 = key
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(key.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

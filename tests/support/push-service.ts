@@ -72,13 +72,19 @@ export function checkVapid(header: string | undefined, origin: string, now = Dat
   const raw = Buffer.from(match[2], 'base64url');
   if (raw.length !== 65 || raw[0] !== 4) throw new Error('k is not an uncompressed P-256 key');
   const jwk: JsonWebKey = { kty: 'EC', crv: 'P-256', x: b64(raw.subarray(1, 33)), y: b64(raw.subarray(33)) };
-  const signed = verify('sha256', Buffer.from(`${head}.${claims}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!signed) throw new Error('the JWT is not signed by k');
   const header_ = JSON.parse(Buffer.from(head, 'base64url').toString()) as { alg?: string };
   if (header_.alg !== 'ES256') throw new Error(`alg is ${header_.alg}`);
   const body = JSON.parse(Buffer.from(claims, 'base64url').toString()) as { aud?: string; exp?: number; sub?: string };
   if (body.aud !== origin) throw new Error(`aud is ${body.aud}, not ${origin}`);
-  if (typeof body.exp !== 'number' || body.exp * 1000 < now || body.exp * 1000 > now + 24 * 3_600_000) throw new Error(`exp ${body.exp} is not within 24 hours`);
+  if (typeof body.exp !== 'number' || body.exp * 1000 < now || body.exp * 1000 > now + 24 * 3_600_000)
+    throw new Error(`exp ${body.exp} is not within 24 hours`);
   if (typeof body.sub !== 'string' || !/^(mailto:|https:)/.test(body.sub)) throw new Error(`sub ${body.sub} is no mailto: or https: URL`);
   return { aud: body.aud, exp: body.exp, sub: body.sub, key: match[2] };
 }
@@ -160,7 +166,15 @@ export class PushService {
       if (!/^\d+$/.test(String(request.headers.ttl ?? ''))) throw new Error('no TTL');
       const vapid = checkVapid(request.headers.authorization, this.url);
       const { text } = decryptMessage(body, device.keys);
-      if (device.status === 201) this.delivered.push({ device: device.id, at: performance.now(), text, json: JSON.parse(text) as Record<string, unknown>, headers: request.headers, vapid });
+      if (device.status === 201)
+        this.delivered.push({
+          device: device.id,
+          at: performance.now(),
+          text,
+          json: JSON.parse(text) as Record<string, unknown>,
+          headers: request.headers,
+          vapid,
+        });
       return device.status;
     } catch (error) {
       this.refused.push(error instanceof Error ? error.message : String(error));

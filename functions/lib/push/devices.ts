@@ -44,7 +44,10 @@ export const subscriptionSchema = z.object({
     expirationTime: z.number().nullable().optional(),
     keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
   }),
-  stores: z.array(z.enum(STORE_SLUGS as [string, ...string[]])).max(50).optional(),
+  stores: z
+    .array(z.enum(STORE_SLUGS as [string, ...string[]]))
+    .max(50)
+    .optional(),
   departments: z.array(z.enum(LEAD_INTERESTS)).max(20).optional(),
 });
 
@@ -86,7 +89,13 @@ export async function allDevices(store: Blobs = pushBlobs()): Promise<{ key: str
 export type SaveResult = { ok: true; device: Device } | { ok: false; error: string };
 
 /** Saves (or confirms again) a device's subscription for `login`. */
-export async function saveDevice(input: SubscriptionInput, login: string, tokenHash: string, now = Date.now(), store: Blobs = pushBlobs()): Promise<SaveResult> {
+export async function saveDevice(
+  input: SubscriptionInput,
+  login: string,
+  tokenHash: string,
+  now = Date.now(),
+  store: Blobs = pushBlobs(),
+): Promise<SaveResult> {
   const key = await deviceKey(input.subscription.endpoint);
   const devices = await allDevices(store);
   const existing = devices.find((entry) => entry.key === key)?.device;
@@ -102,7 +111,8 @@ export async function saveDevice(input: SubscriptionInput, login: string, tokenH
     login,
     tokenHash,
     stores: input.stores === undefined ? (existing && existing.login === login ? existing.stores : null) : [...new Set(input.stores)].sort(),
-    departments: input.departments === undefined ? (existing && existing.login === login ? existing.departments : null) : [...new Set(input.departments)].sort(),
+    departments:
+      input.departments === undefined ? (existing && existing.login === login ? existing.departments : null) : [...new Set(input.departments)].sort(),
     createdAt: existing?.createdAt ?? at,
     confirmedAt: at,
   };

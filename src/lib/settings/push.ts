@@ -17,11 +17,17 @@ const base64url = (bytes: number, what: string) =>
   z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, `must be the ${what} as \`npx web-push generate-vapid-keys\` prints it (base64url)`)
-    .refine((value) => Buffer.from(value, 'base64url').length === bytes, `must be the ${what} as \`npx web-push generate-vapid-keys\` prints it (${bytes} bytes)`);
+    .refine(
+      (value) => Buffer.from(value, 'base64url').length === bytes,
+      `must be the ${what} as \`npx web-push generate-vapid-keys\` prints it (${bytes} bytes)`,
+    );
 
 const subject = z
   .string()
-  .refine((value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || (URL.canParse(value) && new URL(value).protocol === 'https:'), 'must be a mailto: address or an https:// URL');
+  .refine(
+    (value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || (URL.canParse(value) && new URL(value).protocol === 'https:'),
+    'must be a mailto: address or an https:// URL',
+  );
 
 export interface VapidKeys {
   publicKey: string;
