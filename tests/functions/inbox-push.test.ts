@@ -4,7 +4,7 @@ import adminPush from '../../functions/admin-push.ts';
 import tradeIn from '../../functions/trade-in.ts';
 import { clearAccessCache } from '../../functions/lib/github/permissions.ts';
 import { DUE_PREFIX, sendReminders } from '../../functions/lib/inbox/reminders.ts';
-import { allDevices, DEVICE_PREFIX } from '../../functions/lib/push/devices.ts';
+import { allDevices, DEVICE_PREFIX, pushBlobs } from '../../functions/lib/push/devices.ts';
 import { GitHubStandIn } from '../support/github.ts';
 import { configureMail } from '../support/mailbox.ts';
 import { PushService, type PushDevice } from '../support/push-service.ts';
@@ -132,6 +132,7 @@ describe('a new lead on the staff devices', { timeout: 60_000 }, () => {
     expect(response.status).toBe(200);
     const id = await leadIdOf(response);
     const [message] = await service.waitFor(1);
+    console.info(`[push] a new lead reached the device ${Math.round(message!.at - filed)} ms after it was posted`);
     expect(message!.at - filed).toBeLessThan(5_000);
     expect(message!.device).toBe(sales.id);
     expect(message!.json).toMatchObject({ title: 'Trade-in: Jane D.', url: `/admin/leads#/lead/${id}`, tag: `lead-${id}` });
@@ -213,6 +214,8 @@ describe('the reply promise’s reminder by push', { timeout: 60_000 }, () => {
     expect(mailbox.received.filter((mail) => mail.body.subject.startsWith('Reminder:'))).toHaveLength(1);
     expect(await sendReminders(blobs.store, later)).toMatchObject({ due: 0 });
     expect(service.shown(phone)).toHaveLength(2);
+    // Its claim goes with its marker: the push store keeps the device and the pace's places (at most PUSH_PACE.max).
+    expect((await pushBlobs().list({ prefix: 'reminded/' })).blobs).toEqual([]);
   });
 
   it('without e-mail set up, a push that reached a device is the reminder', async () => {

@@ -68,7 +68,7 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
   for (const entry of due) {
     const [read, handling] = await Promise.all([readLead(store, entry.id).catch(() => null), readHandling(store, entry.id)]);
     if (!read || handling.handling.status !== 'new' || handling.handling.reminderSentAt) {
-      await store.delete(entry.key);
+      await Promise.all([store.delete(entry.key), forgetPushClaim(entry.id)]);
       summary.answered++;
       continue;
     }
@@ -80,7 +80,7 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
       if (pushed) {
         const changed = await changeHandling(store, lead.id, { kind: 'reminded' }, 'site', now);
         if (changed.ok) await reindexLead(store, lead, now).catch(() => undefined);
-        await store.delete(entry.key);
+        await Promise.all([store.delete(entry.key), forgetPushClaim(entry.id)]);
         summary.sent++;
       }
       continue;
@@ -112,7 +112,7 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
     }
     const changed = await changeHandling(store, lead.id, { kind: 'reminded' }, 'site', now);
     if (changed.ok) await reindexLead(store, lead, now).catch(() => undefined);
-    await store.delete(entry.key);
+    await Promise.all([store.delete(entry.key), forgetPushClaim(lead.id)]);
     summary.sent++;
   }
   return summary;
@@ -132,4 +132,12 @@ async function remindByPush(lead: Lead, hours: number, now: number): Promise<boo
   if (!claim?.modified) return false;
   const round = await pushToDevices(leadTarget(lead), reminderMessage(lead, hours), { store, now, round: `reminder-${lead.id}` }).catch(() => null);
   return (round?.sent ?? 0) > 0;
+}
+
+/** The push claim goes with its marker (it only keeps a run cut short from pushing twice). */
+async function forgetPushClaim(id: string): Promise<void> {
+  if (!pushSettings().vapid) return;
+  await pushBlobs()
+    .delete(`${PUSHED_PREFIX}${id}`)
+    .catch(() => undefined);
 }
