@@ -7,7 +7,12 @@ import { INBOX_SCOPE, INBOX_WORKER } from '../lib/inbox/app-manifest.ts';
  * Every call that asks the API takes the sign-in's token; without one it is the token the inbox
  * keeps (src/inbox/app.ts: this tab's own, else the admin's).
  *
- * Signing out: call `turnPushOff(token)` before the token is dropped, then `forgetOfflineList()`.
+ * Wiring (docs/product.md §Inbox on a phone):
+ * - after each sign-in, when `pushState()` is 'on', call `turnPushOn(token)` again: it asks no
+ *   question (the permission is granted) and confirms the device, which lapses after 30 days
+ *   without one (a new subscription the browser made meanwhile is saved the same way);
+ * - signing out: `turnPushOff(token)` before the token is dropped, then `forgetOfflineList()`;
+ * - a list answer: `offlineSince(response)` non-null means "offline: showing the list as of <time>".
  */
 
 export type PushSupport = 'unsupported' | 'denied' | 'available';
