@@ -13,6 +13,8 @@ import { importRunsBlobs, lastRun } from './lib/import/runs.ts';
 import { LEAD_ID } from './lib/inbox/api.ts';
 import { leadsBlobs, newestLeadSince, oldestPending, readLead } from './lib/leads/blobs.ts';
 import { publishingBlobs, readState } from './lib/publishing/record.ts';
+import { DEVICE_PREFIX, pushBlobs } from './lib/push/devices.ts';
+import { pushSettings, pushStateLine } from '../src/lib/settings/push.ts';
 
 /**
  * GET /api/health: for uptime monitors (docs/operations.md §The alarm). It answers 503 when
@@ -27,6 +29,9 @@ import { publishingBlobs, readState } from './lib/publishing/record.ts';
  *   saves or the lot do not go live until it gets through;
  * - GITHUB_TOKEN expires within 14 days (as GitHub told the publisher or the import last);
  * - when the dealer sets HEALTH_NO_LEAD_DAYS, no lead has come in that many days.
+ *
+ * `push` says whether the staff's devices get notifications (docs/product.md §Inbox on a phone):
+ * "on" and how many devices, or "off" and why. Push off is never a 503: e-mail carries every lead.
  *
  * Optional settings that fell back to their defaults are listed as warnings (200). The alert
  * e-mails waiting and the quota that holds them are counted too (held alerts are by design: they
@@ -69,12 +74,13 @@ async function report(deploy: RuntimeDeploy | undefined): Promise<{ status: numb
   const configured = settingsReport(env, { production: isProduction(env, deploy), website: dealer.website });
   problems.push(...configured.problems);
 
-  const [alerts, publishing, imported, token, lastLead] = await Promise.all([
+  const [alerts, publishing, imported, token, lastLead, push] = await Promise.all([
     alertsHealth(alertsBlobs(), now).catch(() => ({ problem: 'The alert store cannot be read.' })),
     publishingFailures(now, problems),
     importHealth(problems),
     tokenHealth(now, problems),
     settings.noLeadDays === null ? Promise.resolve(undefined) : quietSpell(now, settings.noLeadDays, problems),
+    pushHealth(),
   ]);
 
   const body = {
@@ -82,6 +88,7 @@ async function report(deploy: RuntimeDeploy | undefined): Promise<{ status: numb
     ...base,
     leads: { pending: pending.count, oldestPendingMinutes: oldestMinutes, limitMinutes },
     alerts,
+    push,
     ...(problems.length > 0 ? { problems } : {}),
     ...(configured.warnings.length > 0 ? { warnings: configured.warnings } : {}),
     ...(publishing ? { publishing } : {}),
@@ -90,6 +97,17 @@ async function report(deploy: RuntimeDeploy | undefined): Promise<{ status: numb
     ...(lastLead ? { lastLead } : {}),
   };
   return { status: problems.length > 0 ? 503 : 200, body };
+}
+
+/** Push: on with its devices counted, or off and why (`wrong`: a VAPID setting is set but wrong). */
+async function pushHealth(): Promise<{ state: 'on'; devices: number | null } | { state: 'off'; reason: string; wrong: boolean }> {
+  const settings = pushSettings();
+  if (!settings.vapid) return { state: 'off', reason: pushStateLine(settings).replace(/^off: /, ''), wrong: settings.issues.length > 0 };
+  const devices = await pushBlobs()
+    .list({ prefix: DEVICE_PREFIX })
+    .then(({ blobs }) => blobs.length)
+    .catch(() => null);
+  return { state: 'on', devices };
 }
 
 const when = (at: number) => new Date(at).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';

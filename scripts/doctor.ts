@@ -3,6 +3,7 @@
 //
 //   home page      the page answers and its canonical link names the host it answers at
 //   health         /api/health with HEALTH_TOKEN: the site knows the token, and no lead waits too long
+//   push           whether the staff's devices get notifications (VAPID_* set and right), as /api/health says
 //   resend key     RESEND_API_KEY works (Resend's GET /domains)
 //   resend domain  LEADS_FROM's domain is verified at Resend
 //   github token   GITHUB_TOKEN works, and when it expires
@@ -122,6 +123,35 @@ async function health(settings: DoctorSettings): Promise<CheckResult> {
       'Set the same HEALTH_TOKEN here and in Netlify (Functions scope, at least 24 characters), then deploy again.',
     );
   return pass(name, `ok, ${body.leads.pending ?? 0} lead(s) waiting for their e-mail`);
+}
+
+type PushState = { state?: string; devices?: number | null; reason?: string; wrong?: boolean };
+
+/** Push to the staff's devices, as /api/health reports it: off is no failure (e-mail carries every lead), a wrong VAPID setting is. */
+async function push(settings: DoctorSettings): Promise<CheckResult> {
+  const name = 'push';
+  if (!settings.healthToken) return fail(name, 'not asked without HEALTH_TOKEN', 'Set HEALTH_TOKEN in the environment or pass --health-token.');
+  const body = await fetch(siteUrl(settings, '/api/health'), {
+    headers: { Authorization: `Bearer ${settings.healthToken}` },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  })
+    .then((response) => response.json() as Promise<{ push?: PushState }>)
+    .catch(() => null);
+  const state = body?.push;
+  if (!state)
+    return fail(
+      name,
+      'unknown: /api/health did not answer it to this HEALTH_TOKEN',
+      'Fix the health check above first (the same HEALTH_TOKEN here and in Netlify).',
+    );
+  if (state.state === 'on') return pass(name, `on, ${state.devices ?? 'an unknown number of'} device(s) get new leads`);
+  if (state.wrong)
+    return fail(
+      name,
+      `off: ${state.reason ?? 'a VAPID setting is wrong'}`,
+      'Set the three VAPID settings as docs/go-live.md says (npx web-push generate-vapid-keys), or none.',
+    );
+  return pass(name, `off (${state.reason ?? 'VAPID settings not set'}): new leads and reminders go by e-mail alone`);
 }
 
 /** The domain of LEADS_FROM ("Dealer <leads@dealer.com>" → dealer.com). */
@@ -337,6 +367,7 @@ export async function runDoctor(settings: DoctorSettings, print: (line: string) 
   };
   report(await homePage(settings));
   report(await health(settings));
+  report(await push(settings));
   for (const result of await resendChecks(settings)) report(result);
   for (const result of await githubChecks(settings, now)) report(result);
   report(buildHook(settings));

@@ -6,6 +6,7 @@ import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import { hasIslands, hoistIslandStyles, takeIslandScripts } from './astro-islands.ts';
 import { deferredStylesheetOf, inlineCriticalCss } from '../lib/site/critical-css.ts';
+import { INBOX_MANIFEST, INBOX_WORKER } from '../lib/inbox/app-manifest.ts';
 import {
   ADMIN_HEADERS,
   ADMIN_PATH,
@@ -142,6 +143,9 @@ export function headersFile(csp: string): string {
     block(`${ADMIN_PATH}.html`, ADMIN_HEADERS),
     block(INBOX_PATH, INBOX_HEADERS),
     block(`${INBOX_PATH}.html`, INBOX_HEADERS),
+    // The inbox as an app (src/lib/inbox/app-manifest.ts): the worker is checked for updates on every visit.
+    block(INBOX_WORKER, { 'Cache-Control': 'no-cache', 'X-Robots-Tag': 'noindex' }),
+    block(INBOX_MANIFEST, { 'Content-Type': 'application/manifest+json', 'Cache-Control': 'public, max-age=0, must-revalidate', 'X-Robots-Tag': 'noindex' }),
   ].join('\n');
 }
 
@@ -184,6 +188,9 @@ export default function firstPaint({ frameOrigin, tagManager = false }: { frameO
         await mkdir(join(out, '_astro'), { recursive: true });
         for (const [url, code] of site.files) await writeFile(join(out, url), code);
         for (const [from, to] of site.renames) await rename(join(out, from), join(out, to));
+        // The dealer's inbox runs under the site's policy: its own small inline scripts (the worker's registration) by hash.
+        const inbox = await readFile(join(out, `${INBOX_PATH.slice(1)}.html`), 'utf8').catch(() => '');
+        for (const body of inlineCode(inbox).scripts) site.scriptHashes.add(cspHash(body));
         // The speculation rules the page's script adds (src/scripts/speculation.ts) are inline rules to the policy.
         site.scriptHashes.add(cspHash(SPECULATION_RULES_TEXT));
         await writeFile(join(out, '_headers'), headersFile(pageCsp({ scriptHashes: [...site.scriptHashes], frameOrigin, tagManager })));

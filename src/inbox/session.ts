@@ -69,6 +69,12 @@ export async function api<T>(path: string, body?: unknown): Promise<T> {
   return (await call(path, init)).json() as Promise<T>;
 }
 
+/** GET an /api/admin/... address answered with JSON, with the answer itself (its headers say whether it is the copy kept for offline use). */
+export async function apiAnswer<T>(path: string): Promise<{ body: T; response: Response }> {
+  const response = await call(path);
+  return { body: (await response.json()) as T, response };
+}
+
 /** A file the inbox's API answers with (the CSV export). */
 export async function apiFile(path: string): Promise<Blob> {
   return (await call(path)).blob();

@@ -12,7 +12,8 @@ import type { Holdings, PersonQuery } from '../../functions/lib/inbox/privacy.ts
 import { LEAD_STATUSES, STATUS_LABELS, type LeadStatus } from '../lib/inbox/labels.ts';
 import type { ReplyChannel } from '../lib/inbox/replies.ts';
 import { calendarDay } from '../lib/units/build-clock.ts';
-import { api, apiFile, archiveChunk, answerError, forgetToken, keepToken, LOCAL_TOKEN, recordReply, saveFile, SignedOut, token } from './session.ts';
+import { forgetOfflineList, offlineSince, pushState, turnPushOff, turnPushOn } from './push-client.ts';
+import { api, apiAnswer, apiFile, archiveChunk, answerError, forgetToken, keepToken, LOCAL_TOKEN, recordReply, saveFile, SignedOut, token } from './session.ts';
 import { githubSignIn } from './sign-in.ts';
 
 /**
@@ -52,6 +53,8 @@ export const NO_FILTERS: Filters = { q: '', status: '', department: '', form: ''
 /** The list's filters as typed: the next list asks with them, whichever button asks. */
 export const $filters = map<Filters>({ ...NO_FILTERS });
 export const $list = atom<(LeadListAnswer & { shownAt: number }) | null>(null);
+/** When the list on screen was loaded, if it is the copy the inbox's worker kept because the device is offline (docs/product.md §Inbox on a phone). */
+export const $offlineSince = atom<Date | null>(null);
 /** The lead on screen; `seq` counts its showings, each drawn afresh (its forms as the API now has it). */
 export const $lead = atom<(LeadDetailAnswer & { seq: number }) | null>(null);
 let leadSeq = 0;
@@ -94,12 +97,32 @@ async function showSignIn(message: string): Promise<void> {
 
 function signIn(value: string): void {
   keepToken(value);
+  confirmDevice();
   void route();
 }
 
+/** A refused sign-in: the tab forgets its token and asks for a new one (the worker drops its kept list on the 401 itself). */
 export function signOut(message = ''): void {
   forgetToken();
   void showSignIn(message);
+}
+
+/**
+ * Signing out of this device: its notifications stop (the site forgets the device while the
+ * token still works) and the list kept for offline use goes, with its visitors' details.
+ */
+export function signOutHere(): void {
+  const current = token();
+  void turnPushOff(current).catch(() => undefined);
+  void forgetOfflineList();
+  signOut('Signed out.');
+}
+
+/** A signed-in device that gets notifications confirms it to the site, which drops devices unconfirmed for 30 days. */
+function confirmDevice(): void {
+  void pushState()
+    .then((state) => (state === 'on' ? turnPushOn() : undefined))
+    .catch(() => undefined);
 }
 
 export const signInLocally = () => signIn(LOCAL_TOKEN);
@@ -138,7 +161,8 @@ function keepFiltersIn(list: LeadListAnswer): void {
 }
 
 async function showList(focus: boolean): Promise<void> {
-  const list = await api<LeadListAnswer>(`/api/admin/leads?${listQuery()}`);
+  const { body: list, response } = await apiAnswer<LeadListAnswer>(`/api/admin/leads?${listQuery()}`);
+  $offlineSince.set(offlineSince(response));
   $user.set(list.user);
   say('');
   keepFiltersIn(list);
@@ -327,6 +351,7 @@ export async function route(navigated = false): Promise<void> {
 export function start(): () => void {
   const changed = () => void route(true);
   window.addEventListener('hashchange', changed);
+  if (token()) confirmDevice();
   void route();
   return () => window.removeEventListener('hashchange', changed);
 }

@@ -9,6 +9,10 @@
 import type { BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
+// These tests answer the inbox's API themselves (page.route): the inbox's service worker, which
+// would send the list request past them, is kept out (tests/e2e/inbox-app.spec.ts tests it).
+test.use({ serviceWorkers: 'block' });
+
 const NETLIFY_AUTH = 'https://api.netlify.com';
 
 /** Netlify's sign-in window, answering `outcome` once the opener has echoed its handshake. */

@@ -7,6 +7,10 @@ import type { Page } from '@playwright/test';
 import type { LeadListAnswer } from '../../functions/lib/inbox/api.ts';
 import { expect, test } from './fixtures.ts';
 
+// These tests answer the inbox's API themselves (page.route): the inbox's service worker, which
+// would send the list request past them, is kept out (tests/e2e/inbox-app.spec.ts tests it).
+test.use({ serviceWorkers: 'block' });
+
 const ADMIN_USER_KEY = 'sveltia-cms.user';
 
 /** Signed in to the admin (Sveltia CMS) in this browser: the inbox uses the same token. */

@@ -122,6 +122,7 @@ describe('npm run doctor on a site set up right', { timeout: 120_000 }, () => {
     expect(lines.map((line) => line.split(':')[0])).toEqual([
       'pass  home page',
       'pass  health',
+      'pass  push',
       'pass  resend key',
       'pass  resend domain',
       'pass  github token',
@@ -130,9 +131,10 @@ describe('npm run doctor on a site set up right', { timeout: 120_000 }, () => {
       'pass  test lead',
       'doctor',
     ]);
-    expect(lines.at(-1)).toBe('doctor: 8 checks, 0 failed');
-    expect(lines[5]).toBe('pass  github access: dealer/site@main exists and the token may write its contents');
-    expect(lines[4]).toBe(`pass  github token: works as dealer; expires on ${day(90).slice(0, 10)}`);
+    expect(lines.at(-1)).toBe('doctor: 9 checks, 0 failed');
+    expect(lines[2]).toBe('pass  push: off (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set): new leads and reminders go by e-mail alone');
+    expect(lines[6]).toBe('pass  github access: dealer/site@main exists and the token may write its contents');
+    expect(lines[5]).toBe(`pass  github token: works as dealer; expires on ${day(90).slice(0, 10)}`);
     expect(github.blobs).toEqual(['npm run doctor: write check']);
 
     const [lead] = await storedLeads(blobs.store);
@@ -192,8 +194,8 @@ describe('npm run doctor on a site set up wrong', { timeout: 120_000 }, () => {
     mailbox.domains = [{ name: 'dealer.test', status: 'pending' }];
     github.accounts.set(GITHUB_TOKEN, { login: 'dealer', permissions: { admin: false, push: false, pull: true }, expiresAt: day(3) });
     const { lines, failed } = await doctor({ healthToken: 'a-token-the-site-does-not-know-0000', buildHook: 'https://example.com/hook' });
-    expect(failed).toEqual(['home page', 'health', 'resend domain', 'github token', 'github access', 'build hook', 'test lead']);
-    expect(lines.at(-1)).toBe('doctor: 8 checks, 7 failed');
+    expect(failed).toEqual(['home page', 'health', 'push', 'resend domain', 'github token', 'github access', 'build hook', 'test lead']);
+    expect(lines.at(-1)).toBe('doctor: 9 checks, 8 failed');
     const line = (name: string) => lines.find((candidate) => candidate.startsWith(`fail  ${name}:`)) ?? '';
     expect(line('home page')).toContain(`the canonical link names https://www.example.com, the placeholder → Set SITE_URL to ${origin}`);
     expect(line('health')).toContain('does not know this HEALTH_TOKEN');
@@ -278,8 +280,8 @@ describe('npm run doctor on a site set up wrong', { timeout: 120_000 }, () => {
     );
     expect(code).toBe(1);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(8);
-    expect(lines.at(-1)).toBe('doctor: 7 checks, 1 failed');
+    expect(lines).toHaveLength(9);
+    expect(lines.at(-1)).toBe('doctor: 8 checks, 1 failed');
     for (const secret of [HEALTH_TOKEN, MAIL_ENV.RESEND_API_KEY, GITHUB_TOKEN, '0123456789abcdef01234567']) expect(stdout).not.toContain(secret);
   });
 });

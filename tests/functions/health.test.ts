@@ -94,6 +94,7 @@ describe('GET /api/health with HEALTH_TOKEN', () => {
       time: '2025-06-02T14:00:00.000Z',
       leads: { pending: 0, oldestPendingMinutes: null, limitMinutes: 60 },
       alerts: { pending: 0, oldestPendingMinutes: null, sentToday: 0, dailyQuota: 60, sentThisMonth: 0, monthlyQuota: 2000, held: false },
+      push: { state: 'off', reason: 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are not set', wrong: false },
     });
   });
 

@@ -1,9 +1,10 @@
 import type { Context } from '@netlify/functions';
-import { cachedRepositoryAccess } from '../github/permissions.ts';
+import { cachedRepositoryAccess, tokenHash } from '../github/permissions.ts';
 import { errorResponse } from '../http/responses.ts';
 import { addressedToLoopback } from '../http/origin.ts';
 import { clientKey, takeToken } from '../http/rate-limit.ts';
 import { leadsBlobs } from '../leads/blobs.ts';
+import { removeDevicesOfToken } from '../push/devices.ts';
 import { githubSettings } from '../../../src/lib/settings/github.ts';
 import { isLoopbackAddress, runsLocally } from '../../../src/lib/settings/platform.ts';
 import { issueLine, processEnv, type Env } from '../../../src/lib/settings/read.ts';
@@ -48,6 +49,11 @@ function bearer(request: Request): string | undefined {
   return match?.[1];
 }
 
+/** The hash of the request's sign-in token (lib/github/permissions.ts tokenHash): what a device's push subscription is saved with. */
+export async function signInHash(request: Request): Promise<string> {
+  return tokenHash(bearer(request) ?? '');
+}
+
 const unauthorized = (message: string) => errorResponse(401, message, { headers: { 'WWW-Authenticate': 'Bearer' } });
 
 /** The signed-in person, or the answer that refuses the request. */
@@ -69,5 +75,11 @@ export async function authorize(request: Request, context: InboxRequestContext, 
   const access = await cachedRepositoryAccess({ token, ...(github.apiUrl ? { baseUrl: github.apiUrl } : {}) }, github.repository, now);
   if (access.ok) return { login: access.login };
   if (access.reason === 'unavailable') return errorResponse(503, 'GitHub cannot confirm the sign-in right now, so the inbox stays closed. Try again shortly.');
+  // GitHub no longer lets this sign-in in: the devices it turned notifications on for stop getting them (docs/product.md §Inbox on a phone).
+  const forgetting = tokenHash(token)
+    .then((hash) => removeDevicesOfToken(hash))
+    .catch(() => undefined);
+  if (context.waitUntil) context.waitUntil(forgetting);
+  else await forgetting;
   return unauthorized(access.message);
 }

@@ -1,7 +1,7 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import { siteUrl } from '../../../src/lib/data/site-url.ts';
 import { leadsEnv, recipientsFor } from '../../../src/lib/settings/mail.ts';
-import { interestLabel } from '../leads/lead.ts';
+import { interestLabel, type Lead } from '../leads/lead.ts';
 import { sendMail } from '../mail/mailer.ts';
 import { otherMailRoom } from '../mail/quota.ts';
 import { storeOfLead } from '../stores/lead-store.ts';
@@ -12,12 +12,17 @@ import { changeHandling, readHandling } from './handling.ts';
 import { dealer } from '../../../src/lib/data/dealer.ts';
 import { afterBusinessHours } from './promise.ts';
 import { reindexLead } from './summaries.ts';
+import { pushBlobs } from '../push/devices.ts';
+import { leadTarget, pushToDevices, reminderMessage } from '../push/notify.ts';
+import { pushSettings } from '../../../src/lib/settings/push.ts';
 
 /**
  * The promise kept (docs/operations.md §The dealer's inbox): a lead still new after the dealer's
  * inquiryResponse.reminderHours business hours (data/dealer.json, set in the admin; default 2, 0
- * turns reminders off) sends one reminder to its
- * department's inbox, through the provider's shared pace. Filing a lead leaves a marker named by
+ * turns reminders off) goes first by push to the devices of its store and department, once
+ * (docs/product.md §Inbox on a phone), then as one reminder e-mail to its department's inbox,
+ * through the provider's shared pace, as before. Without e-mail set up, a push that reached a
+ * device is the reminder. Filing a lead leaves a marker named by
  * the time it falls due,
  *
  *   inbox/due/<due time>-<lead id>
@@ -63,12 +68,23 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
   for (const entry of due) {
     const [read, handling] = await Promise.all([readLead(store, entry.id).catch(() => null), readHandling(store, entry.id)]);
     if (!read || handling.handling.status !== 'new' || handling.handling.reminderSentAt) {
-      await store.delete(entry.key);
+      await Promise.all([store.delete(entry.key), forgetPushClaim(entry.id)]);
       summary.answered++;
       continue;
     }
-    if (!mail || !pacer) continue; // no e-mail set up: the marker waits
     const { lead } = read;
+    // Push first (docs/product.md §Inbox on a phone): the devices of the lead's store and department, once.
+    const pushed = await remindByPush(lead, hours, now);
+    if (!mail || !pacer) {
+      // No e-mail set up: a reminder that reached a device is done; otherwise the marker waits.
+      if (pushed) {
+        const changed = await changeHandling(store, lead.id, { kind: 'reminded' }, 'site', now);
+        if (changed.ok) await reindexLead(store, lead, now).catch(() => undefined);
+        await Promise.all([store.delete(entry.key), forgetPushClaim(entry.id)]);
+        summary.sent++;
+      }
+      continue;
+    }
     // The department's inbox of the lead's store, as the lead itself went (lib/leads/delivery.ts).
     const to = recipientsFor(mail, lead.inquiry.interest, storeInbox(storeOfLead(lead), lead.inquiry.interest));
     const department = interestLabel(lead.inquiry.interest);
@@ -96,8 +112,32 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
     }
     const changed = await changeHandling(store, lead.id, { kind: 'reminded' }, 'site', now);
     if (changed.ok) await reindexLead(store, lead, now).catch(() => undefined);
-    await store.delete(entry.key);
+    await Promise.all([store.delete(entry.key), forgetPushClaim(lead.id)]);
     summary.sent++;
   }
   return summary;
+}
+
+export const PUSHED_PREFIX = 'reminded/';
+
+/**
+ * A lead's reminder to the devices of its store and department, once (a run cut short by the
+ * e-mail's pace comes back to the lead, not to its push): the first run claims it in the push
+ * store. Whether it reached a device.
+ */
+async function remindByPush(lead: Lead, hours: number, now: number): Promise<boolean> {
+  if (!pushSettings().vapid) return false;
+  const store = pushBlobs();
+  const claim = await store.set(`${PUSHED_PREFIX}${lead.id}`, new Date(now).toISOString(), { onlyIfNew: true }).catch(() => null);
+  if (!claim?.modified) return false;
+  const round = await pushToDevices(leadTarget(lead), reminderMessage(lead, hours), { store, now, round: `reminder-${lead.id}` }).catch(() => null);
+  return (round?.sent ?? 0) > 0;
+}
+
+/** The push claim goes with its marker (it only keeps a run cut short from pushing twice). */
+async function forgetPushClaim(id: string): Promise<void> {
+  if (!pushSettings().vapid) return;
+  await pushBlobs()
+    .delete(`${PUSHED_PREFIX}${id}`)
+    .catch(() => undefined);
 }

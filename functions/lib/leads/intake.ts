@@ -30,6 +30,7 @@ import { clientKey, takeToken } from '../http/rate-limit.ts';
 import { readBody, type Fields, type PostedFile } from '../http/request.ts';
 import { fileLead, keepOwnMarkers, leadsBlobs, readLead, recordSpam } from './blobs.ts';
 import { leadStore } from '../stores/lead-store.ts';
+import { notifyNewLead } from '../push/notify.ts';
 
 /**
  * The one intake of every lead form (docs/product.md §Leads, docs/decisions/one-lead-intake.md):
@@ -257,6 +258,9 @@ async function file<V>(form: IntakeForm<V>, request: Request, context: IntakeCon
   const due = dueKey(lead);
   if (due) await store.set(due, '');
   const sending = startDelivery(store, id, context);
+  // The staff's devices hear of it beside the e-mail, never in its way (lib/push/notify.ts): not awaited here.
+  const pushing = notifyNewLead(lead).catch(() => undefined);
+  if (context.waitUntil) context.waitUntil(pushing);
   // Then the lead into the inbox's index (inbox/summaries.ts), after its e-mails so as not to slow
   // them; if this is lost, the next list folds its marker. A filing another one landed over takes
   // its markers away instead (store.ts keepOwnMarkers): one lead, one arrival.

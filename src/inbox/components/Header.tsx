@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $signedIn, $user, $view, signOut } from '../state.ts';
+import { $signedIn, $user, $view, signOutHere } from '../state.ts';
 import NotificationsToggle from './NotificationsToggle.tsx';
 
 /** The inbox's bar: its name and, once signed in, its views, who is signed in (once the API has said), the sign-out and the device's settings. */
@@ -28,7 +28,7 @@ export default function Header() {
         <div className="ml-auto flex flex-wrap items-center gap-x-3">
           <p>
             {user && <span>Signed in as {user}</span>}{' '}
-            <button type="button" className="cursor-pointer text-white underline underline-offset-2" onClick={() => signOut('Signed out.')}>
+            <button type="button" className="cursor-pointer text-white underline underline-offset-2" onClick={signOutHere}>
               Sign out
             </button>
           </p>

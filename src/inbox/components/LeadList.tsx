@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { SubmitEvent } from 'react';
 import { durationText, formLabel, LEAD_STATUSES, STATUS_LABELS, valueLabel } from '../../lib/inbox/labels.ts';
-import { $filters, $list, findLeads, leadHash, setFilter, turnPage, type Filters } from '../state.ts';
+import { $filters, $list, $offlineSince, findLeads, leadHash, setFilter, turnPage, type Filters } from '../state.ts';
 import { BUTTON, Field, H1, HINT, INPUT, PRIMARY, PromiseBadge, StatusBadge, useFocusTarget, when } from './ui.tsx';
 
 function Choice({ name, label, values, text }: { name: keyof Filters; label: string; values: readonly string[]; text: (value: string) => string }) {
@@ -24,6 +24,7 @@ function Choice({ name, label, values, text }: { name: keyof Filters; label: str
 /** The list (docs/operations.md §The dealer's inbox): found by the filters, newest first, a page at a time, with the response times. */
 export default function LeadList({ hidden }: { hidden: boolean }) {
   const list = useStore($list);
+  const offline = useStore($offlineSince);
   const filters = useStore($filters);
   const title = useFocusTarget<HTMLHeadingElement>('list');
   const facets = list?.facets ?? { departments: [], forms: [], stores: [] };
@@ -39,6 +40,12 @@ export default function LeadList({ hidden }: { hidden: boolean }) {
       <h1 id="list-title" ref={title} tabIndex={-1} className={H1}>
         Leads
       </h1>
+      {offline && (
+        <p className="my-2 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
+          Offline: showing the list as of <time dateTime={offline.toISOString()}>{when(offline.getTime())}</time>. Nothing can be changed until the device is
+          back online.
+        </p>
+      )}
       <form role="search" aria-label="Find leads" onSubmit={submit} className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] items-end gap-x-3">
         <Field label="Name, e-mail, phone or stock number" htmlFor="f-q" wide>
           <input

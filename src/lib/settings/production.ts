@@ -1,4 +1,5 @@
 import { alertsEnv } from './alerts.ts';
+import { pushSettings } from './push.ts';
 import { backupIssues } from './backup.ts';
 import { githubSettings } from './github.ts';
 import { healthSettings } from './health.ts';
@@ -103,6 +104,8 @@ export function settingsReport(env: Env, options: { production: boolean; website
   if (!hook.ok) problems.push({ name: 'BUILD_HOOK_URL', problem: hook.error.replace(/^BUILD_HOOK_URL /, '') });
   const health = healthSettings(env);
   warnings.push(...health.warnings);
+  // A wrong VAPID setting turns push off, nothing more: e-mail carries every lead (push.ts).
+  warnings.push(...pushSettings(env).issues);
   problems.push(...backupIssues(env));
   mailQuota(env, warnings);
   siteAddress(env, options.website, warnings);

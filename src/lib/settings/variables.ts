@@ -31,6 +31,7 @@ export const AREAS = {
   leads: 'Lead e-mail',
   mail: 'The e-mail quota and pace',
   health: 'The health check',
+  push: "Push notifications to the staff's devices",
   alerts: 'E-mail alerts',
   github: 'GitHub: the repository, the admin, publishing and the import',
   publishing: 'Publishing',
@@ -126,6 +127,19 @@ export const VARIABLES = {
   },
   HEALTH_PENDING_MAX_MINUTES: { area: 'health', readBy: 'Functions', default: '60', without: '/api/health answers 503 once a lead has waited 60 minutes.' },
   HEALTH_NO_LEAD_DAYS: { area: 'health', readBy: 'Functions', without: '/api/health never minds how long ago the last lead came.' },
+
+  // --- Push notifications to the staff's devices
+  VAPID_PUBLIC_KEY: {
+    area: 'push',
+    readBy: 'Functions',
+    without: 'Push is off: the inbox offers no notifications; new leads and reminders go by e-mail alone (/api/health and `npm run doctor` say so).',
+  },
+  VAPID_PRIVATE_KEY: { area: 'push', readBy: 'Functions', without: 'Push is off (all three VAPID settings or none).', secret: true },
+  VAPID_SUBJECT: {
+    area: 'push',
+    readBy: 'Functions',
+    without: 'Push is off (all three VAPID settings or none). A mailto: address or https:// URL the push services may write to.',
+  },
 
   // --- E-mail alerts
   ALERTS_SECRET: {
