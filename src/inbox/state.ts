@@ -10,6 +10,7 @@ import type {
 } from '../../functions/lib/inbox/api.ts';
 import type { Holdings, PersonQuery } from '../../functions/lib/inbox/privacy.ts';
 import { LEAD_STATUSES, STATUS_LABELS, type LeadStatus } from '../lib/inbox/labels.ts';
+import { leadIdOf } from '../lib/inbox/lead-address.ts';
 import type { ReplyChannel } from '../lib/inbox/replies.ts';
 import { calendarDay } from '../lib/units/build-clock.ts';
 import { forgetOfflineList, offlineSince, pushState, turnPushOff, turnPushOn } from './push-client.ts';
@@ -187,24 +188,10 @@ export function turnPage(by: -1 | 1): void {
 
 // --- A lead ------------------------------------------------------------------------------------
 
-const leadPath = (id: string) => `/api/admin/leads/${encodeURIComponent(id)}`;
-
-/** A lead's address in the page, `#/lead/<id>`: what the list links to and a notification opens. */
-export const leadHash = (id: string) => `#/lead/${encodeURIComponent(id)}`;
-
-/** The lead an address names: `#/lead/<id>`, or `#lead/<id>` as a hand-typed link may have it. */
-export function leadIdOf(hash: string): string | null {
-  const id = /^#\/?lead\/([^/]+)$/.exec(hash)?.[1];
-  if (!id) return null;
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return null;
-  }
-}
+const leadApi = (id: string) => `/api/admin/leads/${encodeURIComponent(id)}`;
 
 async function showLead(id: string): Promise<void> {
-  const detail = await api<LeadDetailAnswer>(leadPath(id));
+  const detail = await api<LeadDetailAnswer>(leadApi(id));
   $user.set(detail.user);
   say('');
   $lead.set({ ...detail, seq: ++leadSeq });
@@ -214,7 +201,7 @@ async function showLead(id: string): Promise<void> {
 
 export function saveStatus(id: string, status: LeadStatus): void {
   void run(async () => {
-    await api<LeadChangeAnswer>(leadPath(id), { action: 'status', status });
+    await api<LeadChangeAnswer>(leadApi(id), { action: 'status', status });
     await showLead(id);
     say(`Status saved: ${STATUS_LABELS[status]}.`);
   });
@@ -223,7 +210,7 @@ export function saveStatus(id: string, status: LeadStatus): void {
 /** Adds a note; the form keeps its text until the note is in (the lead is then drawn afresh). */
 export function addNote(id: string, text: string): void {
   void run(async () => {
-    await api<LeadChangeAnswer>(leadPath(id), { action: 'note', text: text.trim() });
+    await api<LeadChangeAnswer>(leadApi(id), { action: 'note', text: text.trim() });
     await showLead(id);
     say('Note added.');
   });
@@ -231,7 +218,7 @@ export function addNote(id: string, text: string): void {
 
 export function resendEmails(id: string): void {
   void run(async () => {
-    const result = await api<ResendAnswer>(leadPath(id), { action: 'resend' });
+    const result = await api<ResendAnswer>(leadApi(id), { action: 'resend' });
     await showLead(id);
     say(result.delivery === 'sent' ? 'Every e-mail of this lead is sent.' : `Sending: ${result.delivery}.`);
   });

@@ -1,6 +1,7 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import webPush from 'web-push';
 import { formLabel } from '../../../src/lib/inbox/labels.ts';
+import { leadPath } from '../../../src/lib/inbox/lead-address.ts';
 import { pushSettings, type VapidKeys } from '../../../src/lib/settings/push.ts';
 import { takeToken } from '../http/rate-limit.ts';
 import { interestLabel, type Lead } from '../leads/lead.ts';
@@ -47,11 +48,6 @@ export interface PushRound {
   failed: number;
   /** Why nothing went: push off, the pace spent, no device wants it. */
   skipped?: 'off' | 'paced' | 'no-device';
-}
-
-/** "/admin/leads#/lead/<id>": the inbox's deep link (src/inbox/app.ts reads #/lead/<id>). */
-export function leadPath(id: string): string {
-  return `/admin/leads#/lead/${encodeURIComponent(id)}`;
 }
 
 /** "Jane D.": the first name and the initial of the last, as a lock screen may show them. */

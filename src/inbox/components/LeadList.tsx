@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { SubmitEvent } from 'react';
 import { durationText, formLabel, LEAD_STATUSES, STATUS_LABELS, valueLabel } from '../../lib/inbox/labels.ts';
-import { $filters, $list, $offlineSince, findLeads, leadHash, setFilter, turnPage, type Filters } from '../state.ts';
+import { leadHash } from '../../lib/inbox/lead-address.ts';
+import { $filters, $list, $offlineSince, findLeads, setFilter, turnPage, type Filters } from '../state.ts';
 import { BUTTON, Field, H1, HINT, INPUT, PRIMARY, PromiseBadge, StatusBadge, useFocusTarget, when } from './ui.tsx';
 
 function Choice({ name, label, values, text }: { name: keyof Filters; label: string; values: readonly string[]; text: (value: string) => string }) {

@@ -5,14 +5,15 @@
  * manifest's route read it.
  */
 
+/** The inbox's page (src/pages/admin/leads.astro): the app's start and scope. */
 export const INBOX_PAGE = '/admin/leads';
 /** The worker's file sits in /admin/, so it may take the inbox's scope without a Service-Worker-Allowed header. */
 export const INBOX_WORKER = '/admin/leads-sw.js';
 export const INBOX_SCOPE = INBOX_PAGE;
 export const INBOX_MANIFEST = '/admin/inbox/manifest.webmanifest';
-/** The palette's brand green (src/styles/global.css --color-brand-900) and the inbox's page colour (src/inbox/inbox.css). */
+/** The palette's brand green (src/styles/global.css --color-brand-900) and the inbox page's background (Tailwind's slate-50). */
 export const INBOX_THEME = '#14532d';
-export const INBOX_BACKGROUND = '#f6f7f9';
+export const INBOX_BACKGROUND = '#f8fafc';
 
 export const INBOX_ICONS = [
   { src: '/admin/inbox/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { INBOX_PAGE } from '../inbox/app-manifest.ts';
 
 /**
  * The security headers of every response, static or function, from one module. Netlify's
@@ -59,7 +60,7 @@ export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** The dealer's inbox (src/pages/admin/leads.astro): the site's policy, noindex, and an opener policy that lets the sign-in window report back. */
-export const INBOX_PATH = '/admin/leads';
+export const INBOX_PATH = INBOX_PAGE;
 export const INBOX_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
   'X-Robots-Tag': 'noindex, nofollow',
