@@ -1,5 +1,6 @@
 import type { Store as Blobs } from '@netlify/blobs';
 import { siteUrl } from '../../../src/lib/data/site-url.ts';
+import { leadPath } from '../../../src/lib/inbox/lead-address.ts';
 import { leadsEnv, recipientsFor } from '../../../src/lib/settings/mail.ts';
 import { interestLabel, type Lead } from '../leads/lead.ts';
 import { sendMail } from '../mail/mailer.ts';
@@ -78,9 +79,7 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
     if (!mail || !pacer) {
       // No e-mail set up: a reminder that reached a device is done; otherwise the marker waits.
       if (pushed) {
-        const changed = await changeHandling(store, lead.id, { kind: 'reminded' }, 'site', now);
-        if (changed.ok) await reindexLead(store, lead, now).catch(() => undefined);
-        await Promise.all([store.delete(entry.key), forgetPushClaim(entry.id)]);
+        await reminded(store, lead, entry.key, now);
         summary.sent++;
       }
       continue;
@@ -88,7 +87,7 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
     // The department's inbox of the lead's store, as the lead itself went (lib/leads/delivery.ts).
     const to = recipientsFor(mail, lead.inquiry.interest, storeInbox(storeOfLead(lead), lead.inquiry.interest));
     const department = interestLabel(lead.inquiry.interest);
-    const link = new URL(`/admin/leads#/lead/${encodeURIComponent(lead.id)}`, siteUrl()).href;
+    const link = new URL(leadPath(lead.id), siteUrl()).href;
     // A reminder is a notice to the dealer: it keeps to the room the leads' reserve leaves (lib/mail/quota.ts).
     const result = await sendMail(
       mail,
@@ -110,12 +109,17 @@ export async function sendReminders(store: Blobs, now = Date.now(), limitMs = 20
       summary.failed++;
       continue;
     }
-    const changed = await changeHandling(store, lead.id, { kind: 'reminded' }, 'site', now);
-    if (changed.ok) await reindexLead(store, lead, now).catch(() => undefined);
-    await Promise.all([store.delete(entry.key), forgetPushClaim(lead.id)]);
+    await reminded(store, lead, entry.key, now);
     summary.sent++;
   }
   return summary;
+}
+
+/** A lead reminded (by e-mail, or by push alone without e-mail): its handling says so, and its marker and push claim go. */
+async function reminded(store: Blobs, lead: Lead, marker: string, now: number): Promise<void> {
+  const changed = await changeHandling(store, lead.id, { kind: 'reminded' }, 'site', now);
+  if (changed.ok) await reindexLead(store, lead, now).catch(() => undefined);
+  await Promise.all([store.delete(marker), forgetPushClaim(lead.id)]);
 }
 
 export const PUSHED_PREFIX = 'reminded/';
