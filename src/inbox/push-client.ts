@@ -1,5 +1,5 @@
 import { INBOX_SCOPE, INBOX_WORKER } from '../lib/inbox/app-manifest.ts';
-import { token as storedToken } from './session.ts';
+import { api, token as storedToken } from './session.ts';
 
 /**
  * The inbox on a phone, for the page's script (docs/product.md §Inbox on a phone): registers the
@@ -57,12 +57,12 @@ export async function turnPushOn(token: string | null = storedToken()): Promise<
   if ((await Notification.requestPermission()) !== 'granted') throw new Error('Notifications were not allowed, so they stay off.');
   await registerInboxWorker();
   const worker = (await registration()) ?? (await navigator.serviceWorker.ready);
-  const key = await call<{ on: boolean; publicKey?: string; reason?: string }>('GET', token);
+  const key = await api<{ on: boolean; publicKey?: string; reason?: string }>(PUSH_API, undefined, { token });
   if (!key.on || !key.publicKey) throw new Error('Notifications are not set up on this site yet.');
   const existing = await worker.pushManager.getSubscription();
   const subscription = existing ?? (await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.publicKey) }));
   try {
-    await call('POST', token, { subscription: subscription.toJSON() });
+    await api(PUSH_API, { subscription: subscription.toJSON() }, { token });
   } catch (error) {
     if (!existing) await subscription.unsubscribe().catch(() => undefined);
     throw error;
@@ -74,7 +74,7 @@ export async function turnPushOff(token: string | null = storedToken()): Promise
   if (pushSupport() === 'unsupported') return;
   const subscription = await (await registration())?.pushManager.getSubscription();
   if (!subscription) return;
-  await call('DELETE', token, { endpoint: subscription.endpoint }).catch(() => undefined);
+  await api(PUSH_API, { endpoint: subscription.endpoint }, { method: 'DELETE', token }).catch(() => undefined);
   await subscription.unsubscribe();
 }
 
@@ -102,16 +102,4 @@ export function keyBytes(key: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
-}
-
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', token: string | null, body?: unknown): Promise<T> {
-  if (!token) throw new Error('Sign in to the inbox first.');
-  const response = await fetch(PUSH_API, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json().catch(() => ({}))) as T & { error?: string };
-  if (!response.ok) throw new Error(answer.error ?? `The inbox answered ${response.status}.`);
-  return answer;
 }

@@ -50,23 +50,26 @@ export async function answerError(response: Response): Promise<string> {
   return body.error ?? (response.status === 401 ? 'Sign in again.' : `The inbox answered ${response.status}.`);
 }
 
-function authorized(init: RequestInit = {}): RequestInit {
-  const current = token();
-  if (!current) throw new SignedOut('');
-  return { ...init, headers: { ...init.headers, Authorization: `Bearer ${current}` } };
+function authorized(init: RequestInit = {}, given: string | null = token()): RequestInit {
+  if (!given) throw new SignedOut('');
+  return { ...init, headers: { ...init.headers, Authorization: `Bearer ${given}` } };
 }
 
-async function call(path: string, init?: RequestInit): Promise<Response> {
-  const response = await fetch(path, authorized(init));
+async function call(path: string, init?: RequestInit, given?: string | null): Promise<Response> {
+  const response = await fetch(path, authorized(init, given));
   if (response.status === 401) throw new SignedOut(await answerError(response));
   if (!response.ok) throw new Error(await answerError(response));
   return response;
 }
 
-/** GET (or POST, with `body` as JSON) an /api/admin/... address, answered with JSON. */
-export async function api<T>(path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  return (await call(path, init)).json() as Promise<T>;
+/**
+ * GET (or POST, with `body` as JSON) an /api/admin/... address, answered with JSON. `method`
+ * DELETE sends the body too; `token` is the sign-in to use when it is not the tab's current one
+ * (a sign-out turning the device's notifications off as it forgets the token).
+ */
+export async function api<T>(path: string, body?: unknown, { method, token: given }: { method?: 'DELETE'; token?: string | null } = {}): Promise<T> {
+  const init: RequestInit = body === undefined ? {} : { method: method ?? 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  return (await call(path, init, given)).json() as Promise<T>;
 }
 
 /** GET an /api/admin/... address answered with JSON, with the answer itself (its headers say whether it is the copy kept for offline use). */
