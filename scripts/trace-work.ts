@@ -66,6 +66,9 @@ interface Work {
   scripts: Map<string, number>;
   tasks: string[];
   total: number;
+  /** Elements whose style was computed and layout objects laid out, summed over the load: work counted, whatever the machine's speed. */
+  styled: number;
+  laidOut: number;
 }
 
 const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
@@ -95,7 +98,11 @@ export function summarise(trace: { traceEvents: unknown[] }): Work {
     processed.timestamps.traceEnd,
     processed.timestamps.timeOrigin,
   ) as unknown as TaskNode[];
-  const work: Work = { groups: new Map(), events: new Map(), scripts: new Map(), tasks: [], total: 0 };
+  const work: Work = { groups: new Map(), events: new Map(), scripts: new Map(), tasks: [], total: 0, styled: 0, laidOut: 0 };
+  for (const event of processed.mainThreadEvents as { name: string; args?: { elementCount?: number; beginData?: { dirtyObjects?: number } } }[]) {
+    if (event.name === 'UpdateLayoutTree') work.styled += event.args?.elementCount ?? 0;
+    if (event.name === 'Layout') work.laidOut += event.args?.beginData?.dirtyObjects ?? 0;
+  }
   for (const task of tasks) {
     add(work.groups, task.group.id, task.selfTime);
     add(work.events, task.event.name, task.selfTime);
@@ -103,13 +110,14 @@ export function summarise(trace: { traceEvents: unknown[] }): Work {
     if (task.parent) continue;
     const url = task.attributableURLs.find((u) => u.startsWith('http'));
     if (url) add(work.scripts, shortUrl(url), task.duration);
-    if (task.duration >= 10) work.tasks.push(`${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms (${inside(task)})${url ? ` ${shortUrl(url)}` : ''}`);
+    if (task.duration >= 10)
+      work.tasks.push(`${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms (${inside(task)})${url ? ` ${shortUrl(url)}` : ''}`);
   }
   return work;
 }
 
 /** A built folder served as Netlify serves its static pages: pretty addresses and the `/*` headers of its _headers. */
-async function staticSite(dir: string): Promise<{ base: string; close: () => void }> {
+export async function staticSite(dir: string): Promise<{ base: string; close: () => void }> {
   const root = resolve(dir);
   const headersText = await readFile(join(root, '_headers'), 'utf8');
   const block = /^\/\*\n((?:[ \t]+.+\n?)+)/m.exec(headersText)?.[1] ?? '';
@@ -120,7 +128,18 @@ async function staticSite(dir: string): Promise<{ base: string; close: () => voi
       .filter(Boolean)
       .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
   );
-  const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.webp': 'image/webp', '.avif': 'image/avif', '.jpg': 'image/jpeg', '.png': 'image/png', '.woff2': 'font/woff2' };
+  const TYPES: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+    '.json': 'application/json',
+    '.webp': 'image/webp',
+    '.avif': 'image/avif',
+    '.jpg': 'image/jpeg',
+    '.png': 'image/png',
+    '.woff2': 'font/woff2',
+  };
   const port = await freePort();
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -131,7 +150,11 @@ async function staticSite(dir: string): Promise<{ base: string; close: () => voi
         if (!file.startsWith(root)) break;
         const body = await readFile(file).catch(() => undefined);
         if (!body) continue;
-        res.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': file.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache' });
+        res.writeHead(200, {
+          ...headers,
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'cache-control': file.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        });
         res.end(body);
         return;
       }
@@ -143,7 +166,7 @@ async function staticSite(dir: string): Promise<{ base: string; close: () => voi
   return { base: `http://localhost:${port}`, close: () => server.close() };
 }
 
-async function traceOnce(browser: Browser, url: string): Promise<Work> {
+async function traceOnce(browser: Browser, url: string, attempt = 1): Promise<Work> {
   // Lighthouse's phone (a Moto G Power: 412 × 823 at 1.75).
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -155,7 +178,13 @@ async function traceOnce(browser: Browser, url: string): Promise<Work> {
   await page.waitForTimeout(SETTLE_MS);
   const buffer = await browser.stopTracing();
   await context.close();
-  return summarise(JSON.parse(buffer.toString('utf8')) as { traceEvents: unknown[] });
+  try {
+    return summarise(JSON.parse(buffer.toString('utf8')) as { traceEvents: unknown[] });
+  } catch (error) {
+    // A busy machine now and then spoils a trace (no navigationStart), as with Lighthouse: trace that page again.
+    if (attempt < 3) return traceOnce(browser, url, attempt + 1);
+    throw error;
+  }
 }
 
 function print(label: string, runs: Work[]) {
@@ -165,9 +194,26 @@ function print(label: string, runs: Work[]) {
   };
   const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(`\n## ${label}: ${ms(median(runs.map((work) => work.total)))} of main-thread work (median of ${runs.length}, CPU ${CPU_SLOWDOWN}×)`);
-  console.log(`groups: ${medianOf((w) => w.groups).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`);
-  console.log(`events (self time): ${medianOf((w) => w.events).slice(0, 12).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`);
-  console.log(`scripts (their tasks): ${medianOf((w) => w.scripts).filter(([, v]) => v >= 1).map(([k, v]) => `${k} ${ms(v)}`).join(', ') || 'none'}`);
+  console.log(`elements styled ${median(runs.map((w) => w.styled))}, layout objects laid out ${median(runs.map((w) => w.laidOut))}`);
+  console.log(
+    `groups: ${medianOf((w) => w.groups)
+      .map(([k, v]) => `${k} ${ms(v)}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `events (self time): ${medianOf((w) => w.events)
+      .slice(0, 12)
+      .map(([k, v]) => `${k} ${ms(v)}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `scripts (their tasks): ${
+      medianOf((w) => w.scripts)
+        .filter(([, v]) => v >= 1)
+        .map(([k, v]) => `${k} ${ms(v)}`)
+        .join(', ') || 'none'
+    }`,
+  );
   const middle = [...runs].sort((a, b) => a.total - b.total)[Math.floor(runs.length / 2)];
   console.log(`top-level tasks ≥ 10 ms of the median run:\n  ${middle?.tasks.join('\n  ') || 'none'}`);
 }
