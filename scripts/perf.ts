@@ -34,7 +34,7 @@ const RUNS = tool('RUNS') ?? 3;
 const root = join(import.meta.dirname, '..');
 const firstUnit = vehicles.find((unit) => unit.status === 'available')?.id;
 
-const TEMPLATES: [string, string][] = [
+export const TEMPLATES: [string, string][] = [
   ['home', '/'],
   ['inventory', '/new-inventory'],
   ['unit', `/vehicles/${firstUnit}`],

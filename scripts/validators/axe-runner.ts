@@ -30,6 +30,11 @@ export async function run(): Promise<{ code: string; type: 'error'; message: str
     nodes: { target: string[] }[];
   }
   const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } };
+  // Sections out of sight are not drawn until they come near (docs/decisions/offscreen-rendering.md):
+  // drawn here, so that axe judges every section as a visitor sees it once scrolled to.
+  for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+    if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+  }
   const { violations } = await axe.run(document, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
     resultTypes: ['violations'],

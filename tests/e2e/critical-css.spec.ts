@@ -25,6 +25,7 @@ const SITE_STYLESHEET = /\/_astro\/[^/]+\.css$/;
  *   hydrated now, warmed up as a pointer would, rather than whenever the browser finds idle time
  *   or a full-page screenshot brings it into view; and React has bound its fields and committed
  *   (the estimator, for one, turns its fields white once live);
+ * - every section is drawn, those out of sight too (content-visibility: auto);
  * - every image is loaded and decoded, lazy ones too, and the fonts are ready.
  */
 async function settle(page: Page): Promise<void> {
@@ -41,6 +42,11 @@ async function settle(page: Page): Promise<void> {
     { polling: 100 },
   );
   await page.evaluate(async () => {
+    // Sections out of sight are not drawn (content-visibility: auto), nor would a full-page
+    // screenshot draw them: drawn here, so that the screenshots compare the whole page.
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+    }
     for (const img of document.images) img.loading = 'eager';
     await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
     await document.fonts.ready;
@@ -118,6 +124,43 @@ test('the whole stylesheet, the island runtime and the page scripts are fetched 
   }
   const inline = (await page.locator('head style').first().textContent()) ?? '';
   expect(inline.length).toBeGreaterThan(1000);
+});
+
+// Out of sight, a section and the footer are not styled, laid out or painted (docs/speed.md §What
+// the main thread does); what is on the screen is, and a section is as soon as it comes near it.
+for (const path of ['/', '/rentals', '/about']) {
+  test(`${path} draws the sections on a phone's first screen at once and those below it as they come near`, { tag: '@phone' }, async ({ page }) => {
+    await page.goto(path, { waitUntil: 'load' });
+    const boxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('main > *, #site-footer')].map((box) => ({
+          top: box.getBoundingClientRect().top,
+          drawn: box.firstElementChild === null || box.firstElementChild.checkVisibility({ contentVisibilityAuto: true }),
+        })),
+      );
+    const height = await page.evaluate(() => innerHeight);
+    const first = await boxes();
+    expect(first.filter((box) => box.top < height).length).toBeGreaterThan(0);
+    for (const box of first.filter((box) => box.top < height)) expect(box.drawn).toBe(true);
+    // The footer, several screens below, is not drawn until it comes near.
+    expect(first.at(-1)?.top).toBeGreaterThan(height * 2);
+    expect(first.at(-1)?.drawn).toBe(false);
+
+    await page.locator('#site-footer').scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await boxes()).at(-1)?.drawn).toBe(true);
+    await expect(page.locator('#site-footer a').first()).toBeVisible();
+  });
+}
+
+test('the inventory draws its cards as they come near the screen', { tag: '@phone' }, async ({ page }) => {
+  await page.goto('/new-inventory', { waitUntil: 'load' });
+  const cards = page.locator('article.card');
+  const drawn = (index: number) => cards.nth(index).evaluate((card) => card.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? true);
+  expect(await cards.count()).toBeGreaterThan(4);
+  expect(await drawn(-1)).toBe(false);
+  await cards.last().scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn(-1)).toBe(true);
+  await expect(cards.last().getByRole('link').first()).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {

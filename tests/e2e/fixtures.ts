@@ -16,6 +16,13 @@ interface AxeInPage {
  * frame results); a page with frames goes through AxeBuilder, which checks inside them too.
  */
 async function axeViolations(page: Page): Promise<Violation[]> {
+  // Sections out of sight are not drawn until they come near (docs/decisions/offscreen-rendering.md):
+  // drawn here, so that axe judges every section as a visitor sees it once scrolled to.
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+    }
+  });
   if (page.frames().length > 1) return (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations;
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {

@@ -29,6 +29,8 @@ const TOOLS = {
   PHOTOS: whole(0, 100_000),
   CPU_SLOWDOWN: number(1, 100),
   VALIDATE_PATHS: list,
+  /** Built folders `npm run trace:work` serves and traces side by side (e.g. a copy of dist/ from before a change, and dist). */
+  DIRS: list,
   /** Where the copy of the site's build tells its tests about it (set by playwright.copy.config.ts). */
   COPY_SITE_INFO: z.string(),
 } as const;

@@ -273,6 +273,7 @@ export const VARIABLES = {
   PHOTOS: { area: 'tools', readBy: 'your machine', default: '300', without: '`npm run bench:photos` adds 300 photos.' },
   CPU_SLOWDOWN: { area: 'tools', readBy: 'your machine', without: 'Lighthouse runs at its own CPU slowdown.' },
   VALIDATE_PATHS: { area: 'tools', readBy: 'your machine', without: '`npm run validate` checks every page of the sitemap.' },
+  DIRS: { area: 'tools', readBy: 'your machine', without: '`npm run trace:work` traces the build as `npm start` serves it.' },
   COPY_SITE_PORT: {
     area: 'tools',
     readBy: 'your machine',

@@ -26,6 +26,13 @@ describe('criticalCss', () => {
     expect(criticalCss(css, page('<p>x</p>'))).toBe('html{color:red}body{margin:0}p{margin:0}');
   });
 
+  it("drops the rules of form fields' own pseudo-elements on a page without fields", () => {
+    const css = '::placeholder{opacity:1}::-webkit-datetime-edit-year-field{padding-block:0}::file-selector-button{margin:0}::before{content:""}';
+    expect(criticalCss(css, page('<p>x</p>'))).toBe('::before{content:""}');
+    expect(criticalCss(css, page('<textarea></textarea>'))).toBe('::placeholder{opacity:1}::before{content:""}');
+    expect(criticalCss(css, page('<input type="date">'))).toBe(css);
+  });
+
   it('needs one alternative of :is() or :where() and never judges :not()', () => {
     const css = ':where(.space-y-4>:not(:last-child)){margin-bottom:1rem}:is(.x,.y) a{color:red}.c:not(.absent){color:blue}';
     expect(criticalCss(css, page('<div class="space-y-4 y c"><a>x</a></div>'))).toBe(css);

@@ -8,7 +8,8 @@ import selectorParser, { type Selector } from 'postcss-selector-parser';
  * first paint, for what scripts add later (an open menu, a toast, a form's error state).
  *
  * The test is deliberately generous: a rule stays unless one of its selectors names a class or
- * an element the page does not contain. Pseudo-classes, attributes and combinators are never
+ * an element the page does not contain, or a pseudo-element only form fields have (a date's
+ * parts, a placeholder) on a page without fields. Pseudo-classes, attributes and combinators are never
  * evaluated, so a rule whose state the page can reach without script (hover, focus, open
  * <details>, :checked) is always kept. Rules for `(scripting: none)` are left out: without
  * JavaScript the whole stylesheet is an ordinary one.
@@ -46,11 +47,27 @@ const ALWAYS_PRESENT = new Set(['html', 'head', 'body']);
 /** Pseudo-classes whose arguments are alternatives: one of them matching is enough. */
 const ALTERNATIVES = new Set([':is', ':where', ':matches', ':-webkit-any']);
 
+/**
+ * Pseudo-elements that only form fields have, and the elements that have them: the reset's rules
+ * for date parts, spin buttons, file buttons and placeholders need a field on the page.
+ */
+function fieldsWith(pseudoElement: string): readonly string[] | undefined {
+  if (pseudoElement === '::placeholder') return ['input', 'textarea'];
+  if (
+    pseudoElement === '::file-selector-button' ||
+    /^::-webkit-(datetime-edit|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-)/.test(pseudoElement)
+  )
+    return ['input'];
+  return undefined;
+}
+
 /** Whether a selector can match the page: every class and element of its own compounds exists. */
 function canMatch(selector: Selector, page: PageVocabulary): boolean {
   return selector.nodes.every((node) => {
     if (node.type === 'class') return page.classes.has(node.value);
     if (node.type === 'tag') return ALWAYS_PRESENT.has(node.value.toLowerCase()) || page.elements.has(node.value.toLowerCase());
+    if (node.type === 'pseudo' && node.value.startsWith('::'))
+      return (fieldsWith(node.value.toLowerCase()) ?? ['html']).some((name) => ALWAYS_PRESENT.has(name) || page.elements.has(name));
     if (node.type === 'pseudo' && ALTERNATIVES.has(node.value.toLowerCase()) && node.nodes.length > 0) {
       return node.nodes.some((inner) => canMatch(inner, page));
     }
