@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './scripts/chromium.ts';
 import { freePort } from './scripts/free-port.ts';
+import { SERVE_NODE_OPTIONS } from './scripts/served-site.ts';
 // The specs read the lot and other data as the site does (src/lib/data/): JSON modules for Node.
 import './tests/e2e/json-modules.ts';
 
@@ -61,6 +62,6 @@ export default defineConfig({
         reuseExistingServer: false,
         stdout: 'ignore',
         stderr: 'pipe',
-        env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
+        env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1', NODE_OPTIONS: SERVE_NODE_OPTIONS },
       },
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './scripts/chromium.ts';
 import { freePort } from './scripts/free-port.ts';
+import { SERVE_NODE_OPTIONS } from './scripts/served-site.ts';
 
 // The tests of the copy of the site (scripts/copy-site.ts): raster photos, the lot at 100 units
 // and a second store, with what the admin saved in the same run. In order, each project after
@@ -72,6 +73,6 @@ export default defineConfig({
         reuseExistingServer: false,
         stdout: 'ignore',
         stderr: 'pipe',
-        env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
+        env: { BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1', NODE_OPTIONS: SERVE_NODE_OPTIONS },
       },
 });

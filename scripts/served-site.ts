@@ -6,6 +6,15 @@ import { tool } from '../src/lib/settings/tools.ts';
 
 const root = join(import.meta.dirname, '..');
 
+/**
+ * Node's options for `netlify serve`: room for long response headers. Netlify's function runtime
+ * adds a line to `x-nf-fetch-timing` for every fetch a function makes (each Blobs read one), and
+ * the local server's proxy refused answers whose headers passed Node's 16 KB ("Header overflow",
+ * a 500 "Could not proxy request"): the CSV export of a day of about 100 leads made 200 reads.
+ * 256 KB is room for some 3,000 fetches (docs/decisions/netlify-serve-locally.md).
+ */
+export const SERVE_NODE_OPTIONS = '--max-http-header-size=262144';
+
 export interface ServedSite {
   base: string;
   /** The server's process id; it leads a process group of everything it started (its functions included). */
@@ -33,7 +42,12 @@ export async function startServedSite({
   const args = ['serve', '--offline', '--context', 'branch:prebuilt', '--port', port, '--staticServerPort', staticPort, '--functions-port', functions];
   const server = spawn(join(root, 'node_modules', '.bin', 'netlify'), args.map(String), {
     cwd: dir,
-    env: { ...process.env, BROWSER: 'none', ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      BROWSER: 'none',
+      ASTRO_TELEMETRY_DISABLED: '1',
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, SERVE_NODE_OPTIONS].filter(Boolean).join(' '),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
