@@ -46,7 +46,7 @@ export async function startServedSite({
       ...process.env,
       BROWSER: 'none',
       ASTRO_TELEMETRY_DISABLED: '1',
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, SERVE_NODE_OPTIONS].filter(Boolean).join(' '),
+      NODE_OPTIONS: SERVE_NODE_OPTIONS,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
