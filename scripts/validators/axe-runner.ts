@@ -16,6 +16,17 @@ export const scripts = [fromAxeBuilder.resolve('axe-core/axe.min.js')];
 export const supports = '^9.0.0';
 
 /**
+ * Runs in the page: draws every section that is not drawn until it comes near the screen
+ * (`content-visibility: auto`, docs/decisions/offscreen-rendering.md), so that axe, or a
+ * full-page screenshot, sees every section as a visitor does once scrolled to it.
+ */
+export function drawOutOfSight(): void {
+  for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+    if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+  }
+}
+
+/**
  * Runs in the page: pa11y sends this function's source there, after axe-core, so it cannot read
  * AXE_TAGS and names them itself (tests/validators/ checks the two lists agree). Each violation's
  * node is an error for pa11y; what axe cannot decide alone (its "incomplete") is left to a human,
@@ -30,8 +41,7 @@ export async function run(): Promise<{ code: string; type: 'error'; message: str
     nodes: { target: string[] }[];
   }
   const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } };
-  // Sections out of sight are not drawn until they come near (docs/decisions/offscreen-rendering.md):
-  // drawn here, so that axe judges every section as a visitor sees it once scrolled to.
+  // drawOutOfSight, written out: pa11y sends only this function's source to the page.
   for (const element of document.querySelectorAll<HTMLElement>('body *')) {
     if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
   }

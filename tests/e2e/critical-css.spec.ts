@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { drawOutOfSight } from '../../scripts/validators/axe-runner.ts';
 
 // Each page paints from its own inline critical CSS; the whole stylesheet arrives after the load
 // event (docs/product.md §Speed). The page must look exactly the same before and after it does.
@@ -41,12 +42,10 @@ async function settle(page: Page): Promise<void> {
     undefined,
     { polling: 100 },
   );
+  // Sections out of sight are not drawn (content-visibility: auto), nor would a full-page
+  // screenshot draw them: drawn here, so that the screenshots compare the whole page.
+  await page.evaluate(drawOutOfSight);
   await page.evaluate(async () => {
-    // Sections out of sight are not drawn (content-visibility: auto), nor would a full-page
-    // screenshot draw them: drawn here, so that the screenshots compare the whole page.
-    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
-    }
     for (const img of document.images) img.loading = 'eager';
     await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
     await document.fonts.ready;

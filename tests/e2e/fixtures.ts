@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 // The axe and the rules of the validators' sweep of every sitemap page (pa11y's axe runner).
-import { AXE_TAGS, scripts as axeScripts } from '../../scripts/validators/axe-runner.ts';
+import { AXE_TAGS, drawOutOfSight, scripts as axeScripts } from '../../scripts/validators/axe-runner.ts';
 
 const AXE_SOURCE = axeScripts.map((file) => readFileSync(file, 'utf8')).join('\n');
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
@@ -16,13 +16,8 @@ interface AxeInPage {
  * frame results); a page with frames goes through AxeBuilder, which checks inside them too.
  */
 async function axeViolations(page: Page): Promise<Violation[]> {
-  // Sections out of sight are not drawn until they come near (docs/decisions/offscreen-rendering.md):
-  // drawn here, so that axe judges every section as a visitor sees it once scrolled to.
-  await page.evaluate(() => {
-    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
-    }
-  });
+  // Sections out of sight are drawn first, so that axe judges every one as a visitor sees it.
+  await page.evaluate(drawOutOfSight);
   if (page.frames().length > 1) return (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations;
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y } from '../../scripts/validators/a11y.ts';
-import { AXE_TAGS, run as axeInPage } from '../../scripts/validators/axe-runner.ts';
+import { AXE_TAGS, drawOutOfSight, run as axeInPage } from '../../scripts/validators/axe-runner.ts';
 import { checkHtml } from '../../scripts/validators/html.ts';
 import { builtFile, sitemapPages, type SitemapPage } from '../../scripts/validators/pages.ts';
 import { checkStructuredData, extractJsonLd } from '../../scripts/validators/structured-data.ts';
@@ -164,5 +164,8 @@ describe('pa11y with HTML_CodeSniffer at WCAG2AA and axe at WCAG 2.2 A and AA', 
     // pa11y sends the runner's source into the page, where it names the tags itself.
     const named = [...String(axeInPage).matchAll(/["'](wcag\w+)["']/g)].map((match) => match[1]);
     expect(named).toEqual(AXE_TAGS);
+    // It draws the sections out of sight first, as the end-to-end check does, written out too.
+    const body = (source: string) => source.slice(source.indexOf('for (const element'), source.lastIndexOf('}') + 1).replace(/\s+/g, ' ');
+    expect(String(axeInPage).replace(/\s+/g, ' ')).toContain(body(String(drawOutOfSight)).replace(/ \}$/, ''));
   });
 });
