@@ -18,6 +18,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { extname, join, resolve } from 'node:path';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { chromium, type Browser } from '@playwright/test';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
@@ -116,18 +117,14 @@ export function summarise(trace: { traceEvents: unknown[] }): Work {
   return work;
 }
 
-/** A built folder served as Netlify serves its static pages: pretty addresses and the `/*` headers of its _headers. */
+/** A built folder served as Netlify serves its static pages: pretty addresses and the headers its _headers gives each address (read by Netlify's own parser). */
 export async function staticSite(dir: string): Promise<{ base: string; close: () => void }> {
   const root = resolve(dir);
-  const headersText = await readFile(join(root, '_headers'), 'utf8');
-  const block = /^\/\*\n((?:[ \t]+.+\n?)+)/m.exec(headersText)?.[1] ?? '';
-  const headers = Object.fromEntries(
-    block
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean)
-      .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
-  );
+  const parsed = await parseAllHeaders({ headersFiles: [join(root, '_headers')], configHeaders: [], minimal: false });
+  if (parsed.errors.length > 0) throw new Error(`${root}/_headers: ${parsed.errors.map(String).join('; ')}`);
+  const rules = parsed.headers as Header[];
+  const headersFor = (path: string): Record<string, string> =>
+    Object.assign({}, ...rules.filter((rule) => rule.forRegExp.test(path)).map((rule) => rule.values));
   const TYPES: Record<string, string> = {
     '.html': 'text/html; charset=utf-8',
     '.js': 'text/javascript',
@@ -151,7 +148,7 @@ export async function staticSite(dir: string): Promise<{ base: string; close: ()
         const body = await readFile(file).catch(() => undefined);
         if (!body) continue;
         res.writeHead(200, {
-          ...headers,
+          ...headersFor(path),
           'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
           'cache-control': file.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         });
